@@ -1,0 +1,282 @@
+package vision
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"io/fs"
+	"os"
+	"unicode/utf8"
+
+	"gocv.io/x/gocv"
+	"golang.org/x/image/bmp"
+	"golang.org/x/image/tiff"
+	"golang.org/x/image/webp"
+)
+
+// DefaultMaxPixels is the pixel limit Load and Decode apply when they are
+// given a limit of 0: 50 megapixels. That is above any phone photo (12 to
+// 48 MP), and its decoded 8-bit BGR copy (150 MB) is what a caller must be
+// ready to hold. Images that declare more are refused from their header,
+// before any pixel is decoded, so a small file that claims 30000×30000
+// pixels (a decompression bomb) costs nothing.
+const DefaultMaxPixels = 50_000_000
+
+// formats are the image formats the loader accepts, by the name
+// image.DecodeConfig reports. Registering them here, not with blank
+// imports and init, keeps the set explicit and local.
+var formats = []struct {
+	name, magic string
+	decode      func(io.Reader) (image.Image, error)
+	config      func(io.Reader) (image.Config, error)
+}{
+	{"jpeg", "\xff\xd8", jpeg.Decode, jpeg.DecodeConfig},
+	{"png", "\x89PNG\r\n\x1a\n", png.Decode, png.DecodeConfig},
+	{"gif", "GIF8", gif.Decode, gif.DecodeConfig},
+	{"bmp", "BM", bmp.Decode, bmp.DecodeConfig},
+	{"tiff", "II*\x00", tiff.Decode, tiff.DecodeConfig},
+	{"tiff", "MM\x00*", tiff.Decode, tiff.DecodeConfig},
+	{"webp", "RIFF????WEBP", webp.Decode, webp.DecodeConfig},
+}
+
+// Load reads the image file at path and decodes it as Decode does. The
+// file is refused unread when it is larger than any image of maxPixels
+// pixels could reasonably be (4 bytes a pixel plus 1 MiB of metadata).
+// Errors do not repeat the path; callers name the file.
+func Load(path string, maxPixels int) (gocv.Mat, error) {
+	if maxPixels <= 0 {
+		maxPixels = DefaultMaxPixels
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return gocv.Mat{}, fileError(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return gocv.Mat{}, fileError(err)
+	}
+	if st.IsDir() {
+		return gocv.Mat{}, fmt.Errorf("%w (it is a folder)", ErrNotImage)
+	}
+	if !st.Mode().IsRegular() {
+		return gocv.Mat{}, fmt.Errorf("%w (not a regular file)", ErrNotImage)
+	}
+	if limit := 4*int64(maxPixels) + 1<<20; st.Size() > limit {
+		return gocv.Mat{}, fmt.Errorf("%w (file of %d MB, limit %d MB)", ErrTooLarge, st.Size()>>20, limit>>20)
+	}
+	data := make([]byte, st.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return gocv.Mat{}, fileError(err)
+	}
+	return Decode(data, maxPixels)
+}
+
+// fileError drops the path from an *fs.PathError (the caller names the
+// file) and keeps the cause, so errors.Is(err, fs.ErrNotExist) still works.
+func fileError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Decode decodes an encoded image (JPEG, PNG, GIF, BMP, TIFF or WebP) into
+// an 8-bit, 3-channel BGR Mat, the only kind the rest of the package
+// reads: grayscale, 16-bit, palette and alpha images are converted, and a
+// JPEG's EXIF orientation is applied so the Mat is upright as a viewer
+// shows it. maxPixels bounds width×height (0 means DefaultMaxPixels).
+//
+// Errors wrap ErrNotImage (empty, unknown format, corrupt or truncated
+// data) or ErrTooLarge, with the cause in parentheses, e.g.
+// "not a readable image (truncated JPEG)". The caller must Close the Mat.
+func Decode(data []byte, maxPixels int) (gocv.Mat, error) {
+	if maxPixels <= 0 {
+		maxPixels = DefaultMaxPixels
+	}
+	if len(data) == 0 {
+		return gocv.Mat{}, fmt.Errorf("%w (empty file)", ErrNotImage)
+	}
+	fm := sniff(data)
+	if fm < 0 {
+		if looksLikeText(data) {
+			return gocv.Mat{}, fmt.Errorf("%w (a text file)", ErrNotImage)
+		}
+		return gocv.Mat{}, fmt.Errorf("%w (unknown format)", ErrNotImage)
+	}
+	f := &formats[fm]
+	cfg, err := f.config(bytes.NewReader(data))
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return gocv.Mat{}, fmt.Errorf("%w (truncated %s)", ErrNotImage, formatName(f.name))
+	}
+	if err != nil {
+		return gocv.Mat{}, fmt.Errorf("%w (corrupt %s header: %v)", ErrNotImage, formatName(f.name), err)
+	}
+	if cfg.Width < 1 || cfg.Height < 1 {
+		return gocv.Mat{}, fmt.Errorf("%w (%s of %d×%d pixels)", ErrNotImage, formatName(f.name), cfg.Width, cfg.Height)
+	}
+	if px := int64(cfg.Width) * int64(cfg.Height); px > int64(maxPixels) {
+		return gocv.Mat{}, fmt.Errorf("%w (%d×%d pixels, limit %.0f MP)", ErrTooLarge, cfg.Width, cfg.Height, float64(maxPixels)/1e6)
+	}
+	switch f.name {
+	case "jpeg":
+		if !jpegComplete(data) {
+			return gocv.Mat{}, fmt.Errorf("%w (truncated JPEG)", ErrNotImage)
+		}
+	case "png":
+		if !pngComplete(data) {
+			return gocv.Mat{}, fmt.Errorf("%w (truncated PNG)", ErrNotImage)
+		}
+	}
+	if f.name != "gif" { // OpenCV 4.6 has no GIF decoder
+		m, err := gocv.IMDecode(data, gocv.IMReadColor)
+		if err == nil && !m.Empty() && m.Type() == gocv.MatTypeCV8UC3 {
+			return m, nil
+		}
+		m.Close()
+	}
+	// OpenCV could not decode it (GIF, or a variant its codec refuses):
+	// decode in Go; the header already bounded the size.
+	img, err := f.decode(bytes.NewReader(data))
+	if err != nil {
+		return gocv.Mat{}, fmt.Errorf("%w (corrupt %s data: %v)", ErrNotImage, formatName(f.name), err)
+	}
+	return toBGR(img)
+}
+
+// sniff returns the index in formats of the format data starts with, or -1.
+func sniff(data []byte) int {
+	for i, f := range formats {
+		if len(data) < len(f.magic) {
+			continue
+		}
+		ok := true
+		for j := 0; j < len(f.magic); j++ {
+			if f.magic[j] != '?' && f.magic[j] != data[j] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return i
+		}
+	}
+	return -1
+}
+
+func formatName(name string) string {
+	switch name {
+	case "jpeg":
+		return "JPEG"
+	case "webp":
+		return "WebP"
+	}
+	return string(bytes.ToUpper([]byte(name)))
+}
+
+// looksLikeText reports whether the first bytes of data are printable
+// UTF-8 text, to tell a user that a file named .jpg holds text.
+func looksLikeText(data []byte) bool {
+	if len(data) > 512 {
+		data = data[:512]
+	}
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		if r == utf8.RuneError && n == 1 {
+			return len(data) < 4 // a rune cut at the end of the sample
+		}
+		if r < 0x20 && r != '\n' && r != '\r' && r != '\t' {
+			return false
+		}
+		data = data[n:]
+	}
+	return true
+}
+
+// jpegComplete reports whether a JPEG stream runs from its SOI marker to
+// an EOI marker. OpenCV decodes a truncated JPEG with only a warning,
+// filling the missing part with grey, so this is checked first. Segments
+// are skipped by their length (an EXIF thumbnail's own EOI does not
+// count) and entropy-coded data is scanned for markers.
+func jpegComplete(d []byte) bool {
+	if len(d) < 4 || d[0] != 0xff || d[1] != 0xd8 {
+		return false
+	}
+	i := 2
+	for i+1 < len(d) {
+		if d[i] != 0xff {
+			j := bytes.IndexByte(d[i:], 0xff)
+			if j < 0 {
+				return false
+			}
+			i += j
+			continue
+		}
+		m := d[i+1]
+		switch {
+		case m == 0xd9:
+			return true
+		case m == 0xff: // fill byte
+			i++
+		case m == 0x00, m == 0x01, m >= 0xd0 && m <= 0xd8: // stuffed byte, TEM, RSTn, SOI
+			i += 2
+		default: // a marker segment with a length
+			if i+3 >= len(d) {
+				return false
+			}
+			n := int(d[i+2])<<8 | int(d[i+3])
+			if n < 2 {
+				return false
+			}
+			i += 2 + n
+		}
+	}
+	return false
+}
+
+// pngComplete reports whether a PNG stream's chunks run, by their
+// lengths, to an IEND chunk.
+func pngComplete(d []byte) bool {
+	i := 8
+	for i+8 <= len(d) {
+		n := int64(d[i])<<24 | int64(d[i+1])<<16 | int64(d[i+2])<<8 | int64(d[i+3])
+		typ := string(d[i+4 : i+8])
+		end := int64(i) + 12 + n
+		if end > int64(len(d)) {
+			return false
+		}
+		if typ == "IEND" {
+			return true
+		}
+		i = int(end)
+	}
+	return false
+}
+
+// toBGR copies img into a new 8-bit BGR Mat, flattening alpha onto black
+// as OpenCV's IMReadColor does.
+func toBGR(img image.Image) (gocv.Mat, error) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	m := gocv.NewMatWithSize(h, w, gocv.MatTypeCV8UC3)
+	px, err := m.DataPtrUint8()
+	if err != nil {
+		m.Close()
+		return gocv.Mat{}, fmt.Errorf("%w (%v)", ErrNotImage, err)
+	}
+	i := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			px[i], px[i+1], px[i+2] = byte(bl>>8), byte(g>>8), byte(r>>8)
+			i += 3
+		}
+	}
+	return m, nil
+}
