@@ -1,0 +1,122 @@
+package vision
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"lightsout/labels"
+)
+
+// sharedPhotos is the folder of real labelled photos kept outside the
+// repository; tests that need it skip when it is missing.
+const sharedPhotos = "../../shared/photos"
+
+// debugDir, when set, receives the debug images of the tests that read photos.
+var debugDir = flag.String("debugdir", "", "write debug images of photo tests under this folder")
+
+// testDebugger returns a debugger writing under -debugdir/name, or nil.
+func testDebugger(t testing.TB, name string) *debugger {
+	t.Helper()
+	if *debugDir == "" {
+		return nil
+	}
+	d, err := newDebugger(filepath.Join(*debugDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// labelHomography is the homography of a labelled board: board cell
+// units to image pixels through the label's four corners.
+func labelHomography(t testing.TB, e labels.Entry) [9]float64 {
+	t.Helper()
+	if len(e.Corners) != 4 {
+		t.Fatalf("%s: no corners in the label", e.File)
+	}
+	src := gocv.NewPointVectorFromPoints([]image.Point{{0, 0}, {e.Cols, 0}, {e.Cols, e.Rows}, {0, e.Rows}})
+	defer src.Close()
+	pts := make([]gocv.Point2f, 4)
+	for i, c := range e.Corners {
+		pts[i] = gocv.Point2f{X: float32(c[0]), Y: float32(c[1])}
+	}
+	// Float corners: GetPerspectiveTransform2f keeps sub-pixel positions.
+	s := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: float32(e.Cols), Y: 0}, {X: float32(e.Cols), Y: float32(e.Rows)}, {X: 0, Y: float32(e.Rows)}})
+	defer s.Close()
+	d := gocv.NewPoint2fVectorFromPoints(pts)
+	defer d.Close()
+	m := gocv.GetPerspectiveTransform2f(s, d)
+	defer m.Close()
+	var h [9]float64
+	for i := range h {
+		h[i] = m.GetDoubleAt(i/3, i%3)
+	}
+	return h
+}
+
+// litStrings renders a reading's lights as labels.json rows.
+func litStrings(lit [][]bool) []string {
+	out := make([]string, len(lit))
+	for r, row := range lit {
+		var b strings.Builder
+		for _, on := range row {
+			if on {
+				b.WriteByte('1')
+			} else {
+				b.WriteByte('0')
+			}
+		}
+		out[r] = b.String()
+	}
+	return out
+}
+
+// wrongCells lists the cells where got differs from the label, as A1 names.
+func wrongCells(want []string, got [][]bool) []string {
+	var bad []string
+	for r, row := range want {
+		for c := range row {
+			if (row[c] == '1') != got[r][c] {
+				bad = append(bad, fmt.Sprintf("%c%d", 'A'+c, r+1))
+			}
+		}
+	}
+	return bad
+}
+
+// TestClassifySharedPhotos classifies the real photos through the
+// homography of their labelled corners, so that it checks the classifier
+// alone, apart from the grid finder.
+func TestClassifySharedPhotos(t *testing.T) {
+	es, err := labels.Read(sharedPhotos)
+	if os.IsNotExist(err) {
+		t.Skipf("%s not present", sharedPhotos)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		t.Run(e.File, func(t *testing.T) {
+			img := gocv.IMRead(filepath.Join(sharedPhotos, e.File), gocv.IMReadColor)
+			defer img.Close()
+			if img.Empty() {
+				t.Fatalf("cannot read %s", e.File)
+			}
+			v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, testDebugger(t, e.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bad := wrongCells(e.Lights, v.lit); len(bad) > 0 {
+				t.Errorf("cells wrong: %v\ngot  %v\nwant %v\nconf %.2f", bad, litStrings(v.lit), e.Lights, v.conf)
+			}
+			t.Logf("separation %.1f, conf %.2f", v.separation, v.conf)
+		})
+	}
+}
