@@ -1,0 +1,47 @@
+// Package solver solves Lights Out over GF(2).
+//
+// # What goes in
+//
+// A Board: R×C lights, any size from 1×1, bit-packed row by row
+// (ParseBoard reads the typed form "101/001/100"), and a Goal, all lights
+// off or all on. Pressing a cell toggles it and its up/down/left/right
+// neighbours.
+//
+// # What comes out
+//
+// Solve returns a Solution: whether the board is solvable, the nullity d of
+// the toggle matrix (a solvable board has 2^d solutions), a basis of its
+// null space, and a solution with the fewest presses. Steps turns a
+// solution into the light-chasing moves a player can follow by hand.
+// Correct finds the cheapest cells to flip to make an unsolvable reading
+// solvable (for photos whose lights were read with doubt). Press applies
+// presses to a board.
+//
+// # How
+//
+// Grid boards are solved by light chasing: with the short side on top,
+// every press is an affine function of the unknown top-row presses, so
+// chasing a symbolic top row down the board gives a C×C system for the last
+// row (O(R·C²/64) word operations), solved by Gauss-Jordan elimination
+// (SolveDense); chasing the found top row once more gives the presses, and
+// chasing each null vector of the C×C system gives the null basis of the
+// board. The minimum is exact by walking the 2^d solutions in Gray-code
+// order when d <= MaxExactNullity; beyond that a greedy descent over the
+// null basis returns a solution no worse than the first found, with
+// Minimal false.
+//
+// Matrix and SolveDense are a plain dense GF(2) elimination for any toggle
+// matrix; ToggleMatrix builds the plus pattern's, the reference the tests
+// compare the chase against.
+//
+// # Guarantees and errors
+//
+// Every solution returned has been chased to the end: its presses solve the
+// board. An unsolvable board gives an error wrapping ErrUnsolvable that
+// names the failed parity checks (a check is a null vector n of the
+// symmetric toggle matrix: every solvable board has an even number of
+// lights to change among n's cells). Malformed typed boards give a
+// *ParseError with the 1-based row and column. Shape mismatches between
+// arguments are caller bugs and panic. The package is pure Go and keeps no
+// mutable package state: it is safe for concurrent use on distinct boards.
+package solver

@@ -1,0 +1,104 @@
+package solver
+
+import "math/bits"
+
+// minimize returns the member of the coset x0 + span(basis) with the fewest
+// set cells. It walks all 2^d members when d <= MaxExactNullity (exact);
+// beyond that it descends greedily from x0 and the result is only no worse
+// than x0.
+func minimize(x0 *Board, basis []*Board) (best *Board, exact bool) {
+	d := len(basis)
+	if d == 0 {
+		return x0.Clone(), true
+	}
+	if d > MaxExactNullity {
+		return descend(x0, basis), false
+	}
+	return grayWalk(x0, basis), true
+}
+
+// sparseVec is a vector kept as its non-zero words only.
+type sparseVec struct {
+	idx []int
+	w   []uint64
+}
+
+// grayWalk visits x0 + span(basis) in Gray-code order, so each step XORs
+// one basis vector, and keeps the popcount up to date from the words that
+// vector touches.
+func grayWalk(x0 *Board, basis []*Board) *Board {
+	sv := make([]sparseVec, len(basis))
+	for i, b := range basis {
+		for k, w := range b.bits {
+			if w != 0 {
+				sv[i].idx = append(sv[i].idx, k)
+				sv[i].w = append(sv[i].w, w)
+			}
+		}
+	}
+	x := append([]uint64(nil), x0.bits...)
+	count := x0.Count()
+	bestCount, bestCode := count, uint64(0)
+	n := uint64(1) << len(basis)
+	for i := uint64(1); i < n; i++ {
+		v := &sv[bits.TrailingZeros64(i)]
+		for j, k := range v.idx {
+			old := x[k]
+			x[k] = old ^ v.w[j]
+			count += bits.OnesCount64(x[k]) - bits.OnesCount64(old)
+		}
+		if count < bestCount {
+			bestCount, bestCode = count, i^(i>>1)
+		}
+	}
+	return combine(x0, basis, bestCode)
+}
+
+// combine returns x0 plus the basis vectors selected by the bits of code.
+func combine(x0 *Board, basis []*Board, code uint64) *Board {
+	out := x0.Clone()
+	for j, b := range basis {
+		if code>>j&1 == 1 {
+			xorWords(out.bits, b.bits)
+		}
+	}
+	return out
+}
+
+// descend adds any basis vector, or pair of them, that lowers the press
+// count, until none does.
+func descend(x0 *Board, basis []*Board) *Board {
+	x := x0.Clone()
+	count := x.Count()
+	tmp := x.Clone()
+	try := func(vs ...*Board) bool {
+		copy(tmp.bits, x.bits)
+		for _, v := range vs {
+			xorWords(tmp.bits, v.bits)
+		}
+		if c := tmp.Count(); c < count {
+			x, tmp, count = tmp, x, c
+			return true
+		}
+		return false
+	}
+	for improved := true; improved; {
+		improved = false
+		for i := range basis {
+			if try(basis[i]) {
+				improved = true
+			}
+		}
+		if improved {
+			continue
+		}
+		for i := range basis {
+			for j := i + 1; j < len(basis); j++ {
+				if try(basis[i], basis[j]) {
+					improved = true
+				}
+			}
+		}
+	}
+	return x
+}
