@@ -1,0 +1,248 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// workSide is the long side, in pixels, of the downscaled copy that the
+// grid is searched on.
+const workSide = 1000
+
+// maxLattices is how many hypotheses findLattices returns at most.
+const maxLattices = 4
+
+// findLattices finds the board's grid in img (BGR or grey) and returns
+// hypotheses best first, at most a handful, or an error wrapping
+// ErrNoBoard. rows, cols > 0 fix the size; 0 means infer it (2..12 each).
+func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error) {
+	if img.Empty() {
+		return nil, fmt.Errorf("empty image: %w", ErrNoBoard)
+	}
+	if rows < 0 || cols < 0 || (rows == 0) != (cols == 0) {
+		panic(fmt.Sprintf("vision: findLattices: bad size %d×%d", rows, cols))
+	}
+	work := gocv.NewMat()
+	defer work.Close()
+	switch img.Channels() {
+	case 3:
+		img.CopyTo(&work)
+	case 1:
+		gocv.CvtColor(img, &work, gocv.ColorGrayToBGR)
+	case 4:
+		gocv.CvtColor(img, &work, gocv.ColorBGRAToBGR)
+	default:
+		return nil, fmt.Errorf("%d channels: %w", img.Channels(), ErrNoBoard)
+	}
+	scale := 1.0 // full-resolution pixels per work pixel
+	if long := max(work.Rows(), work.Cols()); long > workSide {
+		scale = float64(long) / workSide
+		gocv.Resize(work, &work, image.Point{}, 1/scale, 1/scale, gocv.InterpolationArea)
+	}
+
+	bs, err := collectBlobs(work)
+	if err != nil {
+		return nil, fmt.Errorf("finding blobs: %w", err)
+	}
+	if dbg.enabled() {
+		drawBlobs(work, bs, dbg)
+	}
+	f := newFinder(bs)
+	hs := f.search()
+	var out []lattice
+	for _, h := range hs {
+		l, ok := f.toLattice(h, rows, cols, scale)
+		if ok {
+			out = append(out, l)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
+	if len(out) > maxLattices {
+		out = out[:maxLattices]
+	}
+	if dbg.enabled() {
+		drawLattices(work, out, scale, dbg)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%d candidate blobs, no regular grid of them: %w", len(bs), ErrNoBoard)
+	}
+	return out, nil
+}
+
+// toLattice orients a hypothesis as the board appears in the photo
+// (columns run rightwards, rows downwards), cuts or extends it to a fixed
+// size when one is given, and fits the board-to-image homography in
+// full-resolution pixels.
+func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool) {
+	ci, cj := float64(h.i0+h.i1)/2, float64(h.j0+h.j1)/2
+	x, y := applyH(&h.h, ci, cj)
+	xi, yi := applyH(&h.h, ci+1, cj)
+	xj, yj := applyH(&h.h, ci, cj+1)
+	di, dj := vec{xi - x, yi - y}, vec{xj - x, yj - y}
+	// The column axis is the lattice direction closer to the image's x.
+	uAxisI := math.Abs(di.x)/di.len() > math.Abs(dj.x)/dj.len()
+	var du, dv vec
+	if uAxisI {
+		du, dv = di, dj
+	} else {
+		du, dv = dj, di
+	}
+	su, sv := 1, 1
+	if du.x < 0 {
+		su = -1
+	}
+	if dv.y < 0 {
+		sv = -1
+	}
+	uv := func(n [2]int) (int, int) {
+		if uAxisI {
+			return su * n[0], sv * n[1]
+		}
+		return su * n[1], sv * n[0]
+	}
+	umin, vmin := math.MaxInt, math.MaxInt
+	umax, vmax := math.MinInt, math.MinInt
+	for n := range h.node {
+		u, v := uv(n)
+		umin, umax = min(umin, u), max(umax, u)
+		vmin, vmax = min(vmin, v), max(vmax, v)
+	}
+	nc, nr := umax-umin+1, vmax-vmin+1
+	sure := f.extentSure(h, uv, umin, umax, vmin, vmax)
+	if rows > 0 {
+		if nr > rows || nc > cols {
+			// More cells than the given size: keep the window with the
+			// most blobs.
+			umin, vmin = bestWindow(h, uv, umin, umax, vmin, vmax, cols, rows)
+		} else {
+			// Fewer: centre the blobs in the given size; the dark
+			// outer cells cannot be placed better without more cues.
+			umin -= (cols - nc) / 2
+			vmin -= (rows - nr) / 2
+		}
+		nc, nr = cols, rows
+		sure = true
+	}
+	if nr < 2 || nc < 2 || nr > maxCells || nc > maxCells {
+		return lattice{}, false
+	}
+	var src, dst [][2]float64
+	for n, k := range h.node {
+		u, v := uv(n)
+		u, v = u-umin, v-vmin
+		if u < 0 || v < 0 || u >= nc || v >= nr {
+			continue
+		}
+		src = append(src, [2]float64{float64(u) + 0.5, float64(v) + 0.5})
+		b := &f.bs[k]
+		dst = append(dst, [2]float64{(b.x+0.5)*scale - 0.5, (b.y+0.5)*scale - 0.5})
+	}
+	m, ok := fitHomography(src, dst)
+	if !ok || len(src) < 8 {
+		if m, ok = fitAffine(src, dst); !ok {
+			return lattice{}, false
+		}
+	}
+	return lattice{rows: nr, cols: nc, h: m, score: h.score, sizeSure: sure}, true
+}
+
+// extentSure reports whether each outer line of the extent holds blobs
+// at a good share of its cells, so that no dark row or column of the
+// board is likely to lie beyond it unseen.
+func (f *finder) extentSure(h *hyp, uv func([2]int) (int, int), umin, umax, vmin, vmax int) bool {
+	var top, bottom, left, right int
+	for n := range h.node {
+		u, v := uv(n)
+		if v == vmin {
+			top++
+		}
+		if v == vmax {
+			bottom++
+		}
+		if u == umin {
+			left++
+		}
+		if u == umax {
+			right++
+		}
+	}
+	nc, nr := umax-umin+1, vmax-vmin+1
+	return 2*top >= nc && 2*bottom >= nc && 2*left >= nr && 2*right >= nr
+}
+
+// bestWindow returns the top-left (u, v) of the cols×rows window holding
+// the most nodes.
+func bestWindow(h *hyp, uv func([2]int) (int, int), umin, umax, vmin, vmax, cols, rows int) (int, int) {
+	bu, bv, best := umin, vmin, -1
+	for u0 := min(umin, umax-cols+1); u0 <= max(umin, umax-cols+1); u0++ {
+		for v0 := min(vmin, vmax-rows+1); v0 <= max(vmin, vmax-rows+1); v0++ {
+			c := 0
+			for n := range h.node {
+				u, v := uv(n)
+				if u >= u0 && u < u0+cols && v >= v0 && v < v0+rows {
+					c++
+				}
+			}
+			if c > best {
+				bu, bv, best = u0, v0, c
+			}
+		}
+	}
+	return bu, bv
+}
+
+// drawBlobs writes the candidate blobs over the work image.
+func drawBlobs(work gocv.Mat, bs []blob, dbg *debugger) {
+	img := work.Clone()
+	defer img.Close()
+	for _, b := range bs {
+		c := color.RGBA{0, 255, 0, 0}
+		switch b.src {
+		case segAdaptDark, segOtsuVDark, segOtsuSDark:
+			c = color.RGBA{255, 0, 255, 0}
+		}
+		r := max(2, int(b.size()/2))
+		gocv.Circle(&img, image.Pt(int(b.x), int(b.y)), r, c, 1)
+	}
+	dbg.write("blobs", img)
+}
+
+// drawLattices writes the hypotheses over the work image: the best in
+// green with its cell coordinates, the others in grey.
+func drawLattices(work gocv.Mat, ls []lattice, scale float64, dbg *debugger) {
+	img := work.Clone()
+	defer img.Close()
+	for i := len(ls) - 1; i >= 0; i-- {
+		l := &ls[i]
+		c := color.RGBA{150, 150, 150, 0}
+		if i == 0 {
+			c = color.RGBA{0, 255, 0, 0}
+		}
+		pt := func(u, v float64) image.Point {
+			p := l.project(u, v)
+			return image.Pt(int((p.X+0.5)/scale-0.5), int((p.Y+0.5)/scale-0.5))
+		}
+		for r := 0; r <= l.rows; r++ {
+			gocv.Line(&img, pt(0, float64(r)), pt(float64(l.cols), float64(r)), c, 1)
+		}
+		for k := 0; k <= l.cols; k++ {
+			gocv.Line(&img, pt(float64(k), 0), pt(float64(k), float64(l.rows)), c, 1)
+		}
+		if i == 0 {
+			for r := 0; r < l.rows; r++ {
+				for k := 0; k < l.cols; k++ {
+					p := pt(float64(k)+0.3, float64(r)+0.6)
+					gocv.PutText(&img, fmt.Sprintf("%d,%d", r, k), p, gocv.FontHersheyPlain, 0.7, c, 1)
+				}
+			}
+			gocv.PutText(&img, fmt.Sprintf("%dx%d score %.1f sure %v", l.rows, l.cols, l.score, l.sizeSure),
+				image.Pt(5, 15), gocv.FontHersheyPlain, 1, c, 1)
+		}
+	}
+	dbg.write("lattice", img)
+}

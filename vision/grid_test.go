@@ -1,0 +1,82 @@
+package vision
+
+import (
+	"errors"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"lightsout/labels"
+)
+
+var gridDebug = flag.String("grid.debug", "", "write findLattices debug images under this folder")
+
+// realPhotos is the folder of real labelled photos shared by the project;
+// tests that need it skip when it is missing.
+const realPhotos = "../../shared/photos"
+
+// cornerTol is how far, in pitches, a found grid corner may lie from the
+// labelled one.
+const cornerTol = 0.25
+
+// checkLattice compares the best lattice with a label: the size exactly,
+// each corner within cornerTol of a pitch.
+func checkLattice(t *testing.T, ls []lattice, e labels.Entry) {
+	t.Helper()
+	l := ls[0]
+	if l.rows != e.Rows || l.cols != e.Cols {
+		t.Fatalf("size %d×%d, want %d×%d (score %.1f)", l.rows, l.cols, e.Rows, e.Cols, l.score)
+	}
+	if len(e.Corners) != 4 {
+		return
+	}
+	got := l.corners()
+	w := math.Hypot(e.Corners[1][0]-e.Corners[0][0], e.Corners[1][1]-e.Corners[0][1]) / float64(e.Cols)
+	h := math.Hypot(e.Corners[3][0]-e.Corners[0][0], e.Corners[3][1]-e.Corners[0][1]) / float64(e.Rows)
+	pitch := math.Min(w, h)
+	for i, c := range e.Corners {
+		d := math.Hypot(got[i].X-c[0], got[i].Y-c[1]) / pitch
+		if d > cornerTol {
+			t.Errorf("corner %d at (%.1f, %.1f), want (%.0f, %.0f): %.2f pitch off", i, got[i].X, got[i].Y, c[0], c[1], d)
+		}
+	}
+}
+
+func gridDebugger(t *testing.T, name string) *debugger {
+	if *gridDebug == "" {
+		return nil
+	}
+	d, err := newDebugger(filepath.Join(*gridDebug, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestFindLatticesRealPhotos(t *testing.T) {
+	es, err := labels.Read(realPhotos)
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("no real photos at %s", realPhotos)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		t.Run(e.File, func(t *testing.T) {
+			img := gocv.IMRead(filepath.Join(realPhotos, e.File), gocv.IMReadColor)
+			defer img.Close()
+			if img.Empty() {
+				t.Fatalf("cannot read %s", e.File)
+			}
+			ls, err := findLattices(img, 0, 0, gridDebugger(t, e.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkLattice(t, ls, e)
+		})
+	}
+}

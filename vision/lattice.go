@@ -1,0 +1,377 @@
+package vision
+
+import (
+	"math"
+	"sort"
+)
+
+// lattice is one hypothesis for the board's grid, in full-resolution input
+// pixels.
+type lattice struct {
+	rows, cols int
+	// h maps board (u, v) in cell units to image pixels, the same
+	// convention as Reading.H: cell (r, c) has its centre at
+	// (c+0.5, r+0.5), the grid's corners are at (0,0), (cols,0),
+	// (cols,rows), (0,rows).
+	h [9]float64
+	// score is higher for better hypotheses; comparable across the
+	// hypotheses of one image.
+	score float64
+	// sizeSure is false when the extent could not be confirmed (a dim
+	// room whose outer rows may be dark and unseen).
+	sizeSure bool
+}
+
+// project maps board (u, v) to image pixels through l.h.
+func (l *lattice) project(u, v float64) Point {
+	x, y := applyH(&l.h, u, v)
+	return Point{x, y}
+}
+
+// corners returns the grid's outer corners clockwise from top-left.
+func (l *lattice) corners() [4]Point {
+	c, r := float64(l.cols), float64(l.rows)
+	return [4]Point{l.project(0, 0), l.project(c, 0), l.project(c, r), l.project(0, r)}
+}
+
+// Limits of the search, in cells.
+const (
+	maxCells    = 12 // rows or columns a board may have
+	maxSpan     = 14 // how far a hypothesis may grow before it is judged
+	matchTol    = 0.3
+	minNodes    = 3
+	maxSeeds    = 250
+	minSizeRat  = 0.55 // blob size relative to the hypothesis' median
+	maxSizeRat  = 1.8
+	minSizePit  = 0.18 // blob size relative to the pitch
+	maxSizePit  = 1.2
+	missPenalty = 0.25 // score lost per lattice cell with no blob
+)
+
+// hyp is a lattice hypothesis under construction in work pixels; (i, j)
+// are integer coordinates along its two lattice vectors.
+type hyp struct {
+	node           map[[2]int]int // (i, j) -> blob
+	h              [9]float64     // (i, j) -> work pixels
+	i0, i1, j0, j1 int            // extent, inclusive
+	score          float64
+	size           float64 // median blob size
+	err            float64 // mean distance of blobs from their lattice points, in pitches
+}
+
+// finder searches a set of blobs for lattices.
+type finder struct {
+	bs  []blob
+	idx *blobIndex
+}
+
+func newFinder(bs []blob) *finder {
+	return &finder{bs: bs, idx: newBlobIndex(bs, 16)}
+}
+
+// nearest returns the blob nearest (px, py) within tol whose size is
+// within the allowed ratio of ref, skipping taken blobs, or -1.
+func (f *finder) nearest(px, py, tol, ref float64, taken map[int]bool) int {
+	best, bd := -1, tol*tol
+	f.idx.near(px, py, tol, func(k int) {
+		if taken[k] {
+			return
+		}
+		r := f.bs[k].size() / ref
+		if r < minSizeRat || r > maxSizeRat {
+			return
+		}
+		dx, dy := f.bs[k].x-px, f.bs[k].y-py
+		if d := dx*dx + dy*dy; d <= bd {
+			best, bd = k, d
+		}
+	})
+	return best
+}
+
+type vec struct{ x, y float64 }
+
+func (a vec) len() float64        { return math.Hypot(a.x, a.y) }
+func (a vec) add(b vec) vec       { return vec{a.x + b.x, a.y + b.y} }
+func (a vec) sub(b vec) vec       { return vec{a.x - b.x, a.y - b.y} }
+func (a vec) mul(s float64) vec   { return vec{a.x * s, a.y * s} }
+func (a vec) cross(b vec) float64 { return a.x*b.y - a.y*b.x }
+
+// seedVectors proposes lattice vector pairs from a seed blob's nearest
+// neighbours of similar size.
+func (f *finder) seedVectors(s int) [][2]vec {
+	sb := &f.bs[s]
+	sz := sb.size()
+	type nb struct {
+		v vec
+		d float64
+	}
+	var ns []nb
+	f.idx.near(sb.x, sb.y, 6*sz+4, func(k int) {
+		if k == s {
+			return
+		}
+		r := f.bs[k].size() / sz
+		if r < 0.6 || r > 1.7 {
+			return
+		}
+		v := vec{f.bs[k].x - sb.x, f.bs[k].y - sb.y}
+		if d := v.len(); d >= 0.8*sz {
+			ns = append(ns, nb{v, d})
+		}
+	})
+	if len(ns) < 2 {
+		return nil
+	}
+	sort.Slice(ns, func(i, j int) bool { return ns[i].d < ns[j].d })
+	a := ns[0].v
+	for _, n := range ns[1:] {
+		sin := math.Abs(a.cross(n.v)) / (a.len() * n.d)
+		if sin < 0.6 || n.d > 2.5*ns[0].d {
+			continue
+		}
+		pairs := [][2]vec{{a, n.v}}
+		// Nearest neighbours on the diagonals (a checkerboard of lit
+		// lights in the dark) suggest the lattice of half diagonals.
+		ang := math.Mod(math.Atan2(math.Abs(a.y), math.Abs(a.x))*180/math.Pi, 90)
+		if ang > 30 && ang < 60 {
+			pairs = append(pairs, [2]vec{a.add(n.v).mul(0.5), a.sub(n.v).mul(0.5)})
+		}
+		return pairs
+	}
+	return nil
+}
+
+// grow walks the lattice spanned by a and b outwards from seed s, one or
+// two steps at a time, taking the nearest blob of similar size at each
+// predicted place.
+func (f *finder) grow(s int, a, b vec) *hyp {
+	node := map[[2]int]int{{0, 0}: s}
+	taken := map[int]bool{s: true}
+	ref := f.bs[s].size()
+	tol := matchTol * math.Min(a.len(), b.len())
+	queue := [][2]int{{0, 0}}
+	i0, i1, j0, j1 := 0, 0, 0, 0
+	dirs := [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		p := vec{f.bs[node[n]].x, f.bs[node[n]].y}
+		for _, d := range dirs {
+			for step := 1; step <= 2; step++ {
+				m := [2]int{n[0] + step*d[0], n[1] + step*d[1]}
+				if _, ok := node[m]; ok {
+					break
+				}
+				if max(i1, m[0])-min(i0, m[0]) >= maxSpan || max(j1, m[1])-min(j0, m[1]) >= maxSpan {
+					break
+				}
+				q := p.add(a.mul(float64(step * d[0]))).add(b.mul(float64(step * d[1])))
+				k := f.nearest(q.x, q.y, tol, ref, taken)
+				if k < 0 {
+					continue
+				}
+				node[m] = k
+				taken[k] = true
+				queue = append(queue, m)
+				i0, i1 = min(i0, m[0]), max(i1, m[0])
+				j0, j1 = min(j0, m[1]), max(j1, m[1])
+				break
+			}
+		}
+	}
+	if len(node) < minNodes {
+		return nil
+	}
+	return &hyp{node: node}
+}
+
+// fit fits h.h to the hypothesis' nodes: a homography when there are
+// enough of them in two directions, else an affine map.
+func (f *finder) fit(h *hyp) bool {
+	src := make([][2]float64, 0, len(h.node))
+	dst := make([][2]float64, 0, len(h.node))
+	is, js := map[int]bool{}, map[int]bool{}
+	for n, k := range h.node {
+		src = append(src, [2]float64{float64(n[0]), float64(n[1])})
+		dst = append(dst, [2]float64{f.bs[k].x, f.bs[k].y})
+		is[n[0]], js[n[1]] = true, true
+	}
+	if len(src) >= 6 && len(is) >= 3 && len(js) >= 3 {
+		if m, ok := fitHomography(src, dst); ok {
+			h.h = m
+			return true
+		}
+	}
+	m, ok := fitAffine(src, dst)
+	h.h = m
+	return ok
+}
+
+// localPitch returns the distances from lattice point (i, j) to its
+// neighbours (i+1, j) and (i, j+1), in work pixels.
+func localPitch(m *[9]float64, i, j float64) (float64, float64) {
+	x, y := applyH(m, i, j)
+	xi, yi := applyH(m, i+1, j)
+	xj, yj := applyH(m, i, j+1)
+	return math.Hypot(xi-x, yi-y), math.Hypot(xj-x, yj-y)
+}
+
+// refine alternates fitting the lattice map and re-matching blobs to all
+// lattice points one step beyond the current extent, then scores the
+// hypothesis. It reports false when the hypothesis falls apart.
+func (f *finder) refine(h *hyp) bool {
+	for iter := 0; iter < 3; iter++ {
+		if !f.fit(h) {
+			return false
+		}
+		h.extent()
+		h.size = f.medianSize(h)
+		type claim struct {
+			n [2]int
+			d float64
+		}
+		claims := map[int]claim{}
+		lo0, hi0 := h.i0-1, h.i1+1
+		lo1, hi1 := h.j0-1, h.j1+1
+		for i := lo0; i <= hi0; i++ {
+			for j := lo1; j <= hi1; j++ {
+				x, y := applyH(&h.h, float64(i), float64(j))
+				pi, pj := localPitch(&h.h, float64(i), float64(j))
+				p := math.Min(pi, pj)
+				if !(p > 1) || h.size/p < minSizePit || h.size/p > maxSizePit {
+					continue
+				}
+				k := f.nearest(x, y, matchTol*p, h.size, nil)
+				if k < 0 {
+					continue
+				}
+				d := math.Hypot(f.bs[k].x-x, f.bs[k].y-y) / p
+				if c, ok := claims[k]; ok && c.d <= d {
+					continue
+				}
+				claims[k] = claim{[2]int{i, j}, d}
+			}
+		}
+		node := make(map[[2]int]int, len(claims))
+		for k, c := range claims {
+			node[c.n] = k
+		}
+		h.node = node
+		if len(node) < minNodes {
+			return false
+		}
+		if h.i1-h.i0+1 > maxSpan || h.j1-h.j0+1 > maxSpan {
+			return false
+		}
+	}
+	if !f.fit(h) {
+		return false
+	}
+	h.extent()
+	f.score(h)
+	return true
+}
+
+func (h *hyp) extent() {
+	first := true
+	for n := range h.node {
+		if first {
+			h.i0, h.i1, h.j0, h.j1 = n[0], n[0], n[1], n[1]
+			first = false
+			continue
+		}
+		h.i0, h.i1 = min(h.i0, n[0]), max(h.i1, n[0])
+		h.j0, h.j1 = min(h.j0, n[1]), max(h.j1, n[1])
+	}
+}
+
+func (f *finder) medianSize(h *hyp) float64 {
+	s := make([]float64, 0, len(h.node))
+	for _, k := range h.node {
+		s = append(s, f.bs[k].size())
+	}
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// score rates a hypothesis: blobs close to their lattice points count for
+// it, lattice points inside the extent without a blob count against it.
+func (f *finder) score(h *hyp) {
+	var q, e float64
+	for n, k := range h.node {
+		x, y := applyH(&h.h, float64(n[0]), float64(n[1]))
+		pi, pj := localPitch(&h.h, float64(n[0]), float64(n[1]))
+		d := math.Hypot(f.bs[k].x-x, f.bs[k].y-y) / math.Min(pi, pj)
+		e += d
+		r := d / matchTol
+		q += 1 - 0.5*r*r
+	}
+	h.err = e / float64(len(h.node))
+	rows, cols := h.i1-h.i0+1, h.j1-h.j0+1
+	missing := rows*cols - len(h.node)
+	h.score = q - missPenalty*float64(missing)
+	if rows < 2 || cols < 2 || rows > maxCells || cols > maxCells {
+		h.score = math.Inf(-1)
+	}
+}
+
+// search grows hypotheses from many seeds and returns the distinct ones
+// best first.
+func (f *finder) search() []*hyp {
+	order := make([]int, len(f.bs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		ba, bb := &f.bs[order[a]], &f.bs[order[b]]
+		if ba.votes != bb.votes {
+			return ba.votes > bb.votes
+		}
+		return math.Abs(ba.fill-1) < math.Abs(bb.fill-1)
+	})
+	claimed := make([]bool, len(f.bs))
+	var hs []*hyp
+	seeds := 0
+	for _, s := range order {
+		if seeds >= maxSeeds {
+			break
+		}
+		if claimed[s] {
+			continue
+		}
+		seeds++
+		for _, p := range f.seedVectors(s) {
+			h := f.grow(s, p[0], p[1])
+			if h == nil || !f.refine(h) || math.IsInf(h.score, -1) {
+				continue
+			}
+			hs = append(hs, h)
+			if len(h.node) >= 4 {
+				for _, k := range h.node {
+					claimed[k] = true
+				}
+			}
+		}
+	}
+	sort.SliceStable(hs, func(a, b int) bool { return hs[a].score > hs[b].score })
+	// Drop hypotheses that mostly reuse the blobs of a better one.
+	var out []*hyp
+	owner := map[int]bool{}
+	for _, h := range hs {
+		shared := 0
+		for _, k := range h.node {
+			if owner[k] {
+				shared++
+			}
+		}
+		if 2*shared > len(h.node) {
+			continue
+		}
+		for _, k := range h.node {
+			owner[k] = true
+		}
+		out = append(out, h)
+	}
+	return out
+}
