@@ -1,0 +1,137 @@
+package vision
+
+import (
+	"fmt"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// Options tune Read. The zero value (or a nil *Options) means defaults.
+type Options struct {
+	// Rows and Cols fix the board size (--size RxC sets both); 0 and 0
+	// mean infer it (2..12 each). Setting only one of them is an error.
+	Rows, Cols int
+	// Debug is a folder that receives the intermediate images (candidate
+	// blobs, lattice fits, the rectified board with each cell's verdict);
+	// "" writes none.
+	Debug string
+}
+
+// maxHypotheses is how many of the grid finder's hypotheses Read
+// classifies before keeping one.
+const maxHypotheses = 3
+
+// Read finds the board in img (8-bit BGR, grey or BGRA) and reads every
+// light. Errors wrap ErrNoBoard when no grid is found.
+func Read(img gocv.Mat, opts *Options) (*Reading, error) {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Rows < 0 || o.Cols < 0 || (o.Rows == 0) != (o.Cols == 0) {
+		return nil, fmt.Errorf("board size %d×%d: give both rows and columns, or neither", o.Rows, o.Cols)
+	}
+	if img.Empty() {
+		return nil, fmt.Errorf("empty image: %w", ErrNoBoard)
+	}
+	bgr := img
+	switch img.Channels() {
+	case 3:
+	case 1, 4:
+		code := gocv.ColorGrayToBGR
+		if img.Channels() == 4 {
+			code = gocv.ColorBGRAToBGR
+		}
+		bgr = gocv.NewMat()
+		defer bgr.Close()
+		gocv.CvtColor(img, &bgr, code)
+	default:
+		return nil, fmt.Errorf("%d colour channels: %w", img.Channels(), ErrNotImage)
+	}
+	if bgr.Type() != gocv.MatTypeCV8UC3 {
+		return nil, fmt.Errorf("pixel type %v, want 8-bit: %w", img.Type(), ErrNotImage)
+	}
+	dbg, err := newDebugger(o.Debug)
+	if err != nil {
+		return nil, err
+	}
+	ls, err := findLattices(bgr, o.Rows, o.Cols, dbg)
+	if err != nil {
+		return nil, err
+	}
+	best, bestV := -1, (*verdict)(nil)
+	for i, l := range ls {
+		if i == maxHypotheses {
+			break
+		}
+		v, err := classify(bgr, l.h, l.rows, l.cols, nil)
+		if err != nil {
+			continue
+		}
+		if best < 0 || prefer(v, bestV) {
+			best, bestV = i, v
+		}
+	}
+	if best < 0 {
+		return nil, fmt.Errorf("no grid hypothesis could be measured: %w", ErrNoBoard)
+	}
+	l := ls[best]
+	if dbg.enabled() {
+		// Classify again to draw the chosen board's verdict.
+		if _, err := classify(bgr, l.h, l.rows, l.cols, dbg); err != nil {
+			return nil, err
+		}
+	}
+	r := &Reading{Rows: l.rows, Cols: l.cols, Lit: bestV.lit, Confidence: bestV.conf, H: l.h}
+	c, rr := float64(l.cols), float64(l.rows)
+	r.Corners = [4]Point{r.Project(0, 0), r.Project(c, 0), r.Project(c, rr), r.Project(0, rr)}
+	if !l.sizeSure {
+		for _, row := range r.Confidence {
+			for j := range row {
+				row[j] = math.Min(row[j], unsureSizeCap)
+			}
+		}
+	}
+	return r, nil
+}
+
+// prefer reports whether verdict a should replace b, the best so far:
+// the grid finder ranks the hypotheses, and a later one wins only when
+// its cells split clearly while b's do not.
+func prefer(a, b *verdict) bool {
+	return !a.oneGroup && b.oneGroup
+}
+
+// Uncertain lists the cells whose confidence is below UncertainBelow,
+// row-major, as [row, col] pairs; an empty (non-nil) list when none.
+func (r *Reading) Uncertain() [][2]int {
+	out := [][2]int{}
+	for i, row := range r.Confidence {
+		for j, c := range row {
+			if c < UncertainBelow {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// MinConfidence is the lowest per-cell confidence (SPEC "confidence"),
+// 0 for a reading without cells.
+func (r *Reading) MinConfidence() float64 {
+	m := math.Inf(1)
+	for _, row := range r.Confidence {
+		for _, c := range row {
+			m = math.Min(m, c)
+		}
+	}
+	if math.IsInf(m, 1) {
+		return 0
+	}
+	return m
+}
+
+// Doubtful reports whether the reader flags doubt about r: some cell is
+// uncertain.
+func (r *Reading) Doubtful() bool { return len(r.Uncertain()) > 0 }
