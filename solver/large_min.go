@@ -1,0 +1,162 @@
+package solver
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// Fewest presses on big boards, without storing the null basis as boards.
+// Every solution is the chase of a top row x0 + Σ a_j·n_j (n_j the null
+// top rows), so a cell's press is x0[c] ⊕ a·v_c, v_c ∈ GF(2)^d being the
+// cell's column of the null basis. With δ[v] = Σ over cells with v_c = v
+// of (1 − 2·x0[c]) and X = |x0|, the press count of a is
+//
+//	X + (Σδ − W(a))/2,  W = the Walsh–Hadamard transform of δ,
+//
+// so one bit-sliced chase of all d+1 vectors and one transform of 2^d
+// entries give the exact count of every one of the 2^d solutions:
+// O(R·C·(1+d/64) + d·2^d) time and 2^d int32s of memory.
+
+// exactTop returns the selector a minimising the presses of the chase of
+// top + Σ a_j·nullTops[j], and that press count. len(nullTops) must be at
+// most MaxExactNullity and the board must have fewer than 2^31 cells.
+func exactTop(ch *chaser, top []uint64, nullTops [][]uint64) (code uint64, count int) {
+	d := len(nullTops)
+	n := ch.stride
+	k := d + 1
+	prev, cur, next := make([]uint64, k*n), make([]uint64, k*n), make([]uint64, k*n)
+	copy(cur, top)
+	for j, v := range nullTops {
+		copy(cur[(j+1)*n:], v)
+	}
+	delta := make([]int32, 1<<d)
+	x := 0
+	tail := ch.cols % 64
+	var blk [64]uint64
+	for i := 0; i < ch.rows; i++ {
+		for w := 0; w < n; w++ {
+			blk = [64]uint64{}
+			for v := 0; v < k; v++ {
+				blk[v] = cur[v*n+w]
+			}
+			transpose64(&blk)
+			lim := 64
+			if w == n-1 && tail != 0 {
+				lim = tail
+			}
+			for _, p := range blk[:lim] {
+				if p&1 == 0 {
+					delta[p>>1]++
+				} else {
+					delta[p>>1]--
+					x++
+				}
+			}
+		}
+		var b []uint64
+		if ch.row != nil {
+			b = ch.row(i)
+		}
+		stepRow(next[:n], cur[:n], prev[:n], b, ch.flip, ch.last)
+		for v := 1; v < k; v++ {
+			stepRow(next[v*n:(v+1)*n], cur[v*n:(v+1)*n], prev[v*n:(v+1)*n], nil, false, ch.last)
+		}
+		prev, cur, next = cur, next, prev
+	}
+	var sum int64
+	for _, v := range delta {
+		sum += int64(v)
+	}
+	walshHadamard(delta)
+	best := 0
+	for a, v := range delta {
+		if v > delta[best] {
+			best = a
+		}
+	}
+	return uint64(best), x + int((sum-int64(delta[best]))/2)
+}
+
+// walshHadamard transforms v (length a power of two) in place, on two
+// goroutines when v is long.
+func walshHadamard(v []int32) {
+	half := len(v) / 2
+	workers := 1
+	if half >= 1<<14 {
+		workers = 2
+	}
+	for h := 1; h < len(v); h *= 2 {
+		var wg sync.WaitGroup
+		for g := 0; g < workers; g++ {
+			lo, hi := g*half/workers, (g+1)*half/workers
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for t := lo; t < hi; t++ {
+					i := t/h*2*h + t%h
+					a, b := v[i], v[i+h]
+					v[i], v[i+h] = a+b, a-b
+				}
+			}()
+		}
+		wg.Wait()
+	}
+}
+
+// maxDescentPasses bounds the greedy descent over the null basis on boards
+// whose nullity is too large for exactTop.
+const maxDescentPasses = 3
+
+// descendTop improves top by adding single null top rows while that lowers
+// the press count, for at most maxDescentPasses passes over the basis. Two
+// candidates are chased at once. The result never has more presses than
+// top; count is top's press count.
+func descendTop(ch *chaser, top []uint64, count int, nullTops [][]uint64) ([]uint64, int) {
+	x := append([]uint64(nil), top...)
+	cand := [2][]uint64{make([]uint64, len(x)), make([]uint64, len(x))}
+	var counts [2]int
+	for pass := 0; pass < maxDescentPasses; pass++ {
+		improved := false
+		for j := 0; j < len(nullTops); j += 2 {
+			m := min(2, len(nullTops)-j)
+			var wg sync.WaitGroup
+			for c := 0; c < m; c++ {
+				for w := range x {
+					cand[c][w] = x[w] ^ nullTops[j+c][w]
+				}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					_, counts[c] = ch.run(cand[c], nil)
+				}()
+			}
+			wg.Wait()
+			b := 0
+			if m == 2 && counts[1] < counts[0] {
+				b = 1
+			}
+			if counts[b] < count {
+				copy(x, cand[b])
+				count = counts[b]
+				improved = true
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+	return x, count
+}
+
+// selectTop returns top + Σ_{bit j of code} nullTops[j].
+func selectTop(top []uint64, nullTops [][]uint64, code uint64) []uint64 {
+	x := append([]uint64(nil), top...)
+	for code != 0 {
+		j := bits.TrailingZeros64(code)
+		code &= code - 1
+		for w := range x {
+			x[w] ^= nullTops[j][w]
+		}
+	}
+	return x
+}
