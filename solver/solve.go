@@ -57,7 +57,8 @@ type Solution struct {
 	// Minimal reports that no solution has fewer presses. It is true
 	// whenever Nullity <= MaxExactNullity.
 	Minimal bool
-	// NullBasis holds d press sets that each change nothing.
+	// NullBasis holds d press sets that each change nothing. On boards of
+	// more than 64×64 cells it is nil when it would take over 64 MiB.
 	NullBasis []*Board
 	// Failed lists, for an unsolvable board, the parity checks it fails.
 	Failed []Check
@@ -106,6 +107,9 @@ func andCount(a, b *Board) int {
 // failed parity checks; the Solution is still returned, with Solvable false,
 // Nullity, NullBasis and Failed filled in.
 func Solve(b *Board, goal Goal) (*Solution, error) {
+	if b.Rows*b.Cols >= largeMinCells {
+		return solveLarge(b, goal) // O(R·C/64 + min(R,C)²/64), see large.go
+	}
 	t := target(b, goal)
 	x0, null, ok := solveGrid(t)
 	s := &Solution{Solvable: ok, Nullity: len(null), NullBasis: null}
