@@ -1,0 +1,59 @@
+// Package synth renders labelled photos of Lights Out boards, for testing
+// and tuning the photo reader (package vision) and for `lightsout verify`.
+//
+// # What goes in
+//
+// A seed and Options: a style (or any), a board size (or 2..10 each) and a
+// pixel cap. Everything else is drawn from the seed: the lights, colours,
+// the case, the scene, the camera pose and the damage a phone camera does.
+//
+// # What comes out
+//
+// Render returns the image (a gocv.Mat, BGR) and its label in the
+// labels.json format of SPEC.md (package labels). Encode returns the bytes
+// as they are written to disk; WriteSet writes a folder of them plus
+// labels.json, which is what cmd/boardgen does.
+//
+// # Styles
+//
+// Photos (JPEG, quality 60..95) of physical boards: a handheld game with
+// square translucent buttons, a silicone LED keypad, an escape-room panel
+// with round LED buttons. Screenshots (PNG, never warped): a game app in a
+// larger phone, desktop or tablet interface, and pixel-art emulator
+// screens upscaled by an integer factor, often with a cursor on a cell.
+//
+// Photos vary: 0.3 to 12 MP (most at most 3 MP, about 5% over 6 MP), all
+// common aspect ratios, portrait and landscape; the grid spans 10% to 85%
+// of the short side (never under 14 pixels a cell); roll up to ±25° and
+// perspective tilt up to 35°; backgrounds of wood, tiles, fabric or plain
+// surfaces with clutter (paper, pens, cables, mugs, keyboards, coins);
+// dim, indoor or daylight light with gradients, vignetting and colour
+// casts; shadows across the board, glare spots, bloom from lit buttons,
+// defocus and motion blur, sensor noise.
+//
+// # Guarantees
+//
+//   - The same seed and Options give the same image, bit for bit (no
+//     OpenCV random numbers are used; all randomness comes from the seed).
+//   - The label is exact: the board is drawn face-on and placed with one
+//     homography, and Corners are that homography applied to the grid's
+//     corners (0,0), (Cols,0), (Cols,Rows), (0,Rows) in board units, in
+//     pixel coordinates whose integer values are pixel centres. Row 0 is
+//     the row nearest the top of the image.
+//   - Lights in the label are the truth; cells are never hidden by
+//     clutter. A cursor in a screenshot covers part of a cell at most, as
+//     on the real emulator screenshot.
+//
+// # Tuning and held-out seeds
+//
+// Seeds 1..99999 are the tuning set: develop and tune the reader on them
+// freely (testdata/photos holds seeds 1..40). Seeds 100000..100199 are the
+// held-out set: never commit them and never tune on them; report the
+// reader's numbers on them separately:
+//
+//	boardgen -o /tmp/heldout -n 200 --seed 100000 && lightsout verify /tmp/heldout
+//
+// A further held-out set of real photos and unseen render styles is
+// measured by the coordinator; build for the range above, not for this
+// renderer.
+package synth

@@ -1,0 +1,282 @@
+package synth
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// imageSize draws a photo size: mostly up to 3 MP, some up to 6 MP and a
+// few up to 12 MP, in common aspect ratios, portrait or landscape; then
+// scales it down to fit maxPix.
+func imageSize(r *rng, maxPix int) (w, h int) {
+	var mp float64
+	switch x := r.Float64(); {
+	case x < 0.12:
+		mp = 0.3072 // 640×480
+	case x < 0.85:
+		mp = r.logUni(0.3, 3)
+	case x < 0.95:
+		mp = r.uni(3, 6)
+	default:
+		mp = r.uni(6, 12)
+	}
+	aspect := pick(r, []float64{4.0 / 3, 4.0 / 3, 3.0 / 2, 16.0 / 9, 1})
+	portrait := r.chance(0.35)
+	if float64(maxPix) < mp*1e6 {
+		mp = float64(maxPix) / 1e6
+	}
+	hh := math.Sqrt(mp * 1e6 / aspect)
+	w, h = int(hh*aspect)&^1, int(hh)&^1
+	if portrait {
+		w, h = h, w
+	}
+	return w, h
+}
+
+// light is the lighting of a scene.
+type light struct {
+	kind     string  // dim, indoor, daylight
+	ambient  float64 // gain on reflected light
+	emit     float64 // gain on emitted light
+	bloom    float64 // gain on the blurred glow
+	cast     [3]float64
+	castName string
+	clean    bool // flat, even light: no gradient, vignette or shadow
+}
+
+func newLight(r *rng) light {
+	l := light{cast: [3]float64{1, 1, 1}, castName: "neutral"}
+	switch x := r.Float64(); {
+	case x < 0.2:
+		l.kind = "dim"
+		l.ambient = r.uni(0.06, 0.25)
+		l.emit = r.uni(0.7, 1)
+		l.bloom = r.uni(0.3, 0.9)
+	case x < 0.75:
+		l.kind = "indoor"
+		l.ambient = r.uni(0.5, 1)
+		l.emit = r.uni(0.7, 1)
+		l.bloom = r.uni(0.1, 0.6)
+	default:
+		l.kind = "daylight"
+		l.ambient = r.uni(0.95, 1.3)
+		l.emit = r.uni(0.4, 0.65)
+		l.bloom = r.uni(0, 0.2)
+	}
+	if r.chance(0.45) {
+		// Channels in B, G, R order.
+		switch x := r.Float64(); {
+		case x < 0.4:
+			l.castName = "warm"
+			l.cast = [3]float64{r.uni(0.6, 0.85), r.uni(0.85, 0.97), 1}
+		case x < 0.7:
+			l.castName = "cool"
+			l.cast = [3]float64{1, r.uni(0.9, 1), r.uni(0.7, 0.9)}
+		case x < 0.85:
+			l.castName = "green"
+			l.cast = [3]float64{r.uni(0.8, 0.95), 1, r.uni(0.8, 0.95)}
+		default:
+			l.castName = "magenta"
+			l.cast = [3]float64{r.uni(0.9, 1), r.uni(0.75, 0.9), r.uni(0.9, 1)}
+		}
+	}
+	return l
+}
+
+// renderPhoto places a physical board in a scene and photographs it.
+func renderPhoto(r *rng, b *board, style string, maxPix int, clean bool) (gocv.Mat, hom, []string, error) {
+	w, h := imageSize(r, maxPix)
+	short := float64(min(w, h))
+	maxDim := float64(max(b.rows, b.cols))
+	// The grid spans 10%..85% of the short side, but never so small that
+	// a cell is under 14 pixels.
+	lo := math.Max(0.10, 14*maxDim/short)
+	span := clampF(r.uni(lo, 0.85), lo, 0.9) * short
+	pitch := span / maxDim
+	p := int(clampF(math.Round(pitch*r.uni(0.9, 1.3)), 18, 160))
+	f, err := renderFlat(r, b, style, p)
+	if err != nil {
+		return gocv.Mat{}, hom{}, nil, err
+	}
+	defer f.Close()
+	notes := append([]string{}, f.notes...)
+
+	scene := background(r, w, h)
+	defer scene.Close()
+	notes = append(notes, "background "+scene.name)
+
+	pose := newPose(r)
+	toScene, err := place(r, f, b, pose, span, w, h)
+	if err != nil {
+		return gocv.Mat{}, hom{}, nil, err
+	}
+	notes = append(notes, pose.String())
+
+	emit := gocv.NewMatWithSize(h, w, gocv.MatTypeCV8UC3)
+	defer emit.Close()
+	emit.SetTo(gocv.NewScalar(0, 0, 0, 0))
+	if err := composite(f, toScene, &scene.img, &emit); err != nil {
+		return gocv.Mat{}, hom{}, nil, err
+	}
+
+	l := newLight(r)
+	if clean {
+		l = light{kind: "clean", ambient: 1, emit: 1, cast: [3]float64{1, 1, 1}, castName: "neutral", clean: true}
+	}
+	notes = append(notes, fmt.Sprintf("%s light %.2f, %s cast", l.kind, l.ambient, l.castName))
+	gridScene := f.grid.then(toScene)
+	shade := lightField(r, w, h, l, gridScene, b, &notes)
+	defer shade.Close()
+	gocv.MultiplyWithParams(scene.img, shade, &scene.img, 1.0/128, -1)
+
+	// Emitted light: cast by the camera's white balance, with bloom.
+	castM := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(l.cast[0]*l.emit*128, l.cast[1]*l.emit*128, l.cast[2]*l.emit*128, 0), h, w, gocv.MatTypeCV8UC3)
+	defer castM.Close()
+	gocv.MultiplyWithParams(emit, castM, &emit, 1.0/128, -1)
+	gocv.Add(scene.img, emit, &scene.img)
+	if l.bloom > 0.02 {
+		addBloom(&scene.img, emit, pitch*r.uni(0.15, 0.45), l.bloom)
+		notes = append(notes, fmt.Sprintf("bloom %.2f", l.bloom))
+	}
+	if !clean {
+		glare(r, &scene.img, gridScene, b, pitch, &notes)
+		blur(r, &scene.img, pitch, &notes)
+		sensorNoise(r, &scene.img, l, &notes)
+	}
+	out := scene.img.Clone()
+	return out, gridScene, notes, nil
+}
+
+// pose is how the board sits in front of the camera.
+type pose struct {
+	roll, tiltX, tiltY float64 // radians
+	focal              float64 // in units of the grid span
+}
+
+func newPose(r *rng) pose {
+	deg := math.Pi / 180
+	p := pose{roll: r.sym(25*deg, 1.6), focal: r.uni(1.2, 4)}
+	if r.chance(0.8) {
+		p.tiltX = r.sym(35*deg, 1.5)
+		p.tiltY = r.sym(35*deg, 1.5)
+	}
+	return p
+}
+
+func (p pose) String() string {
+	d := 180 / math.Pi
+	return fmt.Sprintf("rotated %.1f°, tilted %.1f°/%.1f°", p.roll*d, p.tiltX*d, p.tiltY*d)
+}
+
+// project maps a point (x, y) in the board plane, centred on the grid and
+// scaled so the grid spans about 1, to the image plane (before placing).
+func (p pose) project(x, y float64) (float64, float64) {
+	// Tilt about the x axis, then the y axis, then roll in the image plane.
+	cy, sy := math.Cos(p.tiltX), math.Sin(p.tiltX)
+	y1, z1 := y*cy, y*sy
+	cx, sx := math.Cos(p.tiltY), math.Sin(p.tiltY)
+	x2, z2 := x*cx+z1*sx, -x*sx+z1*cx
+	cr, sr := math.Cos(p.roll), math.Sin(p.roll)
+	x3, y3 := x2*cr-y1*sr, x2*sr+y1*cr
+	d := p.focal / (p.focal + z2)
+	return x3 * d, y3 * d
+}
+
+// place returns the homography from canvas pixels to image pixels that
+// puts the board's grid about span pixels across, fully inside the image.
+func place(r *rng, f flat, b *board, p pose, span float64, w, h int) (hom, error) {
+	sz := f.albedo.Size()
+	cw, ch := float64(sz[1]), float64(sz[0])
+	// Canvas → plane: centre on the grid and scale its larger side to 1.
+	g0x, g0y := f.grid.apply(0, 0)
+	g1x, g1y := f.grid.apply(float64(b.cols), float64(b.rows))
+	gs := math.Max(g1x-g0x, g1y-g0y)
+	gcx, gcy := (g0x+g1x)/2, (g0y+g1y)/2
+	toPlane := affine(-gcx/gs, -gcy/gs, 1/gs, 1/gs)
+	src := [4][2]float64{{0, 0}, {cw, 0}, {cw, ch}, {0, ch}}
+	var dst [4][2]float64
+	for i, s := range src {
+		x, y := toPlane.apply(s[0], s[1])
+		dst[i][0], dst[i][1] = p.project(x, y)
+	}
+	planeToImg, err := fitHom(src, dst)
+	if err != nil {
+		return hom{}, err
+	}
+	// Grid corners in the projected plane, to size and centre the board.
+	var minX, minY, maxX, maxY = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, c := range [4][2]float64{{0, 0}, {float64(b.cols), 0}, {float64(b.cols), float64(b.rows)}, {0, float64(b.rows)}} {
+		x, y := f.grid.then(planeToImg).apply(c[0], c[1])
+		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
+		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
+	}
+	k := span / math.Max(maxX-minX, maxY-minY)
+	margin := 0.02 * float64(min(w, h))
+	fit := math.Min((float64(w)-2*margin)/(maxX-minX), (float64(h)-2*margin)/(maxY-minY))
+	k = math.Min(k, fit)
+	lox, hix := margin-k*minX, float64(w)-margin-k*maxX
+	loy, hiy := margin-k*minY, float64(h)-margin-k*maxY
+	tx, ty := r.uni(lox, math.Max(lox, hix)), r.uni(loy, math.Max(loy, hiy))
+	if r.chance(0.4) {
+		// People tend to centre what they photograph.
+		tx, ty = (tx+(lox+hix)/2)/2, (ty+(loy+hiy)/2)/2
+	}
+	return planeToImg.then(affine(tx, ty, k, k)), nil
+}
+
+// composite warps the flat board into scene (reflected light) and emit
+// (emitted light) through h, touching only the board's bounding box.
+func composite(f flat, h hom, scene, emit *gocv.Mat) error {
+	sz := f.albedo.Size()
+	cw, ch := float64(sz[1]), float64(sz[0])
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, c := range [4][2]float64{{0, 0}, {cw, 0}, {cw, ch}, {0, ch}} {
+		x, y := h.apply(c[0], c[1])
+		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
+		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
+	}
+	roi := image.Rect(int(math.Floor(minX))-1, int(math.Floor(minY))-1, int(math.Ceil(maxX))+2, int(math.Ceil(maxY))+2).
+		Intersect(image.Rect(0, 0, scene.Cols(), scene.Rows()))
+	if roi.Empty() {
+		return fmt.Errorf("board outside the image")
+	}
+	hm := h.then(affine(-float64(roi.Min.X), -float64(roi.Min.Y), 1, 1)).mat()
+	defer hm.Close()
+	size := image.Pt(roi.Dx(), roi.Dy())
+	warp := func(src gocv.Mat) gocv.Mat {
+		dst := gocv.NewMat()
+		gocv.WarpPerspectiveWithParams(src, &dst, hm, size, gocv.InterpolationLinear, gocv.BorderConstant, color.RGBA{})
+		return dst
+	}
+	alb := warp(f.albedo)
+	defer alb.Close()
+	em := warp(f.emit)
+	defer em.Close()
+	mask := warp(f.mask)
+	defer mask.Close()
+	// Soft alpha blend on the mask's antialiased edge.
+	sub := scene.Region(roi)
+	defer sub.Close()
+	alpha := gocv.NewMat()
+	defer alpha.Close()
+	gocv.CvtColor(mask, &alpha, gocv.ColorGrayToBGR)
+	inv := gocv.NewMat()
+	defer inv.Close()
+	gocv.BitwiseNot(alpha, &inv)
+	a := gocv.NewMat()
+	defer a.Close()
+	gocv.MultiplyWithParams(alb, alpha, &a, 1.0/255, -1)
+	bg := gocv.NewMat()
+	defer bg.Close()
+	gocv.MultiplyWithParams(sub, inv, &bg, 1.0/255, -1)
+	gocv.Add(a, bg, &a)
+	a.CopyTo(&sub)
+	esub := emit.Region(roi)
+	defer esub.Close()
+	em.CopyTo(&esub)
+	return nil
+}

@@ -1,0 +1,259 @@
+package synth
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// renderScreenshot draws an unwarped screenshot in style app or pixelart.
+func renderScreenshot(r *rng, b *board, style string, maxPix int) (gocv.Mat, hom, []string, error) {
+	if style == StylePixelArt {
+		return pixelArt(r, b, maxPix)
+	}
+	img, grid, notes := appScreen(r, b, maxPix, 0, 0)
+	return img, grid, notes, nil
+}
+
+// screenSize picks a screen resolution: phone, desktop or tablet.
+func screenSize(r *rng, maxPix int) (w, h int, kind string) {
+	switch x := r.Float64(); {
+	case x < 0.35:
+		kind = "phone"
+		s := pick(r, [][2]int{{750, 1334}, {1080, 1920}, {1080, 2340}, {1170, 2532}, {720, 1600}})
+		w, h = s[0], s[1]
+		if r.chance(0.15) {
+			w, h = h, w
+		}
+	case x < 0.85:
+		kind = "desktop"
+		s := pick(r, [][2]int{{1280, 800}, {1366, 768}, {1440, 900}, {1920, 1080}, {2560, 1440}, {1024, 768}, {800, 600}})
+		w, h = s[0], s[1]
+	default:
+		kind = "tablet"
+		s := pick(r, [][2]int{{2048, 1536}, {1536, 2048}, {1280, 800}})
+		w, h = s[0], s[1]
+	}
+	if w*h > maxPix {
+		k := math.Sqrt(float64(maxPix) / float64(w*h))
+		w, h = int(float64(w)*k), int(float64(h)*k)
+	}
+	return w, h, kind
+}
+
+// theme is an app's colour scheme.
+type theme struct {
+	bg, panel, text, accent, unlit, border color.RGBA
+	dark                                   bool
+}
+
+func newTheme(r *rng) theme {
+	if r.chance(0.5) {
+		return theme{
+			bg: r.jitter(rgb(30, 32, 40), 12), panel: r.jitter(rgb(50, 52, 62), 12), text: rgb(225, 225, 230),
+			accent: r.jitter(pick(r, []color.RGBA{rgb(90, 140, 250), rgb(240, 120, 60), rgb(80, 200, 120)}), 20),
+			unlit:  r.jitter(pick(r, []color.RGBA{rgb(70, 72, 82), rgb(40, 40, 45), rgb(95, 95, 100), rgb(20, 20, 24)}), 8),
+			border: rgb(15, 15, 18), dark: true,
+		}
+	}
+	return theme{
+		bg: r.jitter(rgb(240, 240, 244), 10), panel: r.jitter(rgb(255, 255, 255), 4), text: rgb(30, 30, 35),
+		accent: r.jitter(pick(r, []color.RGBA{rgb(40, 100, 230), rgb(230, 80, 40), rgb(30, 160, 90)}), 20),
+		unlit:  r.jitter(pick(r, []color.RGBA{rgb(200, 200, 205), rgb(120, 120, 128), rgb(60, 60, 66), rgb(230, 230, 235)}), 8),
+		border: rgb(150, 150, 155),
+	}
+}
+
+// appScreen draws a game app's window: a toolbar, text, buttons and the
+// board somewhere in it. w, h of 0 pick a screen size.
+func appScreen(r *rng, b *board, maxPix, w, h int) (gocv.Mat, hom, []string) {
+	kind := "screen"
+	if w == 0 {
+		w, h, kind = screenSize(r, maxPix)
+	}
+	t := newTheme(r)
+	img := fill(w, h, t.bg)
+	short := float64(min(w, h))
+	notes := []string{fmt.Sprintf("%s screenshot, %s theme", kind, map[bool]string{true: "dark", false: "light"}[t.dark])}
+
+	// Toolbar with a title and a few buttons.
+	bar := int(short * r.uni(0.04, 0.09))
+	gocv.Rectangle(&img, image.Rect(0, 0, w-1, bar), t.panel, -1)
+	th := float64(bar) * 0.4
+	text(&img, pick(r, []string{"Lights Out", "LIGHTS OUT", "Lights Off!", "Flip", "Puzzle 12", "XL25"}), bar/3, bar*2/3+int(th/3), th, gocv.FontHersheySimplex, t.text, true)
+	for i := range r.between(0, 4) {
+		bx := w - (i+1)*bar*2
+		roundRect(&img, image.Rect(bx, bar/5, bx+bar*3/2, bar*4/5), bar/6, t.accent)
+	}
+
+	// Board: cells of pitch p with a gap, spanning 10%..70% of the short side.
+	maxDim := float64(max(b.rows, b.cols))
+	lo := math.Max(0.1, 10*maxDim/short)
+	span := r.uni(lo, math.Max(lo, 0.7)) * short
+	p := max(5, int(span/maxDim))
+	bw, bh := p*b.cols, p*b.rows
+	pad := int(float64(p) * r.uni(0.1, 0.6))
+	// Place the board below the toolbar, anywhere it fits.
+	x0 := pad + r.IntN(max(1, w-bw-2*pad))
+	y0 := bar + pad + r.IntN(max(1, h-bar-bh-2*pad))
+	if r.chance(0.5) {
+		x0 = (w - bw) / 2
+	}
+	if x0 < 0 || y0 < 0 || x0+bw > w || y0+bh > h {
+		x0, y0 = max(0, (w-bw)/2), max(0, (h-bh)/2)
+	}
+	if r.chance(0.7) {
+		roundRect(&img, image.Rect(x0-pad, y0-pad, x0+bw+pad, y0+bh+pad), int(float64(pad)*r.uni(0, 1)), t.panel)
+	}
+	gap := int(float64(p) * r.uni(0.04, 0.2))
+	rad := int(float64(p) * r.uni(0, 0.3))
+	round := r.chance(0.2)
+	outline := r.chance(0.3)
+	cv := canvas{ox: x0, oy: y0, p: p}
+	for i := range b.rows {
+		for j := range b.cols {
+			c := t.unlit
+			if b.lit[i][j] {
+				c = b.glow[i][j]
+			}
+			rc := cv.cell(i, j, gap/2+1)
+			if round {
+				cx, cy := cv.centre(i, j)
+				disc(&img, cx, cy, float64(rc.Dx())/2, c)
+				continue
+			}
+			roundRect(&img, rc, rad, c)
+			if outline {
+				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-1, rc.Max.Y-1), t.border, 1)
+			}
+		}
+	}
+	// Other interface: text lines, buttons, sometimes a level-select grid.
+	other := image.Rect(x0-pad, y0-pad, x0+bw+pad, y0+bh+pad)
+	for range r.between(2, 8) {
+		x, y := r.IntN(w), bar+r.IntN(max(1, h-bar))
+		s := pick(r, []string{"Moves: 12", "Best 7", "Level 3", "New game", "Reset", "Undo", "Score 1200", "Time 01:23", "Settings", "Hint"})
+		hh := short * r.uni(0.015, 0.04)
+		tw := textWidth(s, hh, gocv.FontHersheySimplex)
+		box := image.Rect(x, y-int(hh*1.6), x+tw+int(hh), y+int(hh*0.6))
+		if box.Overlaps(other) || box.Max.X > w {
+			continue
+		}
+		if r.chance(0.5) {
+			roundRect(&img, box, int(hh/3), t.accent)
+		}
+		text(&img, s, x+int(hh/2), y, hh, gocv.FontHersheySimplex, t.text, true)
+	}
+	if r.chance(0.3) {
+		// A grid of level buttons: lattice-like, but numbered and not the board.
+		n := r.between(3, 5)
+		s := short * r.uni(0.04, 0.07)
+		gx, gy := r.uni(0, float64(w)-s*float64(n)), float64(bar)+r.uni(0, float64(h-bar)-s*3)
+		box := image.Rect(int(gx), int(gy), int(gx+s*float64(n)), int(gy+s*3))
+		if !box.Overlaps(other) {
+			for i := range 3 {
+				for j := range n {
+					x, y := gx+float64(j)*s, gy+float64(i)*s
+					roundRect(&img, image.Rect(int(x+s*0.1), int(y+s*0.1), int(x+s*0.9), int(y+s*0.9)), int(s*0.15), t.panel)
+					text(&img, fmt.Sprint(i*n+j+1), int(x+s*0.3), int(y+s*0.65), s*0.3, gocv.FontHersheySimplex, t.text, true)
+				}
+			}
+			notes = append(notes, "level grid")
+		}
+	}
+	if r.chance(0.3) {
+		// A mouse pointer over a cell.
+		i, j := r.IntN(b.rows), r.IntN(b.cols)
+		cx, cy := cv.centre(i, j)
+		pointer(&img, cx+float64(p)*r.uni(-0.2, 0.2), cy+float64(p)*r.uni(-0.2, 0.2), math.Max(12, short*0.025))
+		notes = append(notes, fmt.Sprintf("pointer on %d,%d", i, j))
+	}
+	return img, cv.grid(), notes
+}
+
+// pointer draws an arrow mouse pointer with its tip at (x, y).
+func pointer(img *gocv.Mat, x, y, s float64) {
+	shape := [][2]float64{{0, 0}, {0, 1}, {0.28, 0.76}, {0.45, 1.1}, {0.58, 1.04}, {0.42, 0.7}, {0.75, 0.7}}
+	pts := func(grow float64) []image.Point {
+		out := make([]image.Point, len(shape))
+		for i, q := range shape {
+			out[i] = image.Pt(int(x+(q[0]-0.2)*s*grow+0.2*s), int(y+(q[1]-0.5)*s*grow+0.5*s))
+		}
+		return out
+	}
+	poly(img, pts(1.15), rgb(0, 0, 0))
+	poly(img, pts(1), rgb(255, 255, 255))
+}
+
+// pixelArt draws a low-resolution game screen, upscaled by an integer
+// factor with nearest-neighbour sampling, often with a cursor on a cell.
+func pixelArt(r *rng, b *board, maxPix int) (gocv.Mat, hom, []string, error) {
+	native := pick(r, [][2]int{{160, 144}, {220, 176}, {240, 160}, {256, 224}, {320, 240}, {128, 128}, {400, 240}})
+	w, h := native[0], native[1]
+	maxDim := max(b.rows, b.cols)
+	// Cell size in native pixels; the board must fit with a frame.
+	maxP := (min(w, h) - 24) / maxDim
+	if maxP < 5 {
+		w, h = w*2, h*2
+		maxP = (min(w, h) - 24) / maxDim
+	}
+	p := r.between(min(5, maxP), min(maxP, 24))
+	bg := r.jitter(pick(r, []color.RGBA{rgb(30, 40, 100), rgb(20, 20, 20), rgb(60, 120, 60), rgb(200, 200, 200), rgb(100, 40, 90)}), 10)
+	img := fill(w, h, bg)
+	defer img.Close()
+	bw, bh := p*b.cols, p*b.rows
+	x0 := (w-bw)/2 + r.between(-(w-bw)/2+6, (w-bw)/2-6)/2
+	y0 := max(6, (h-bh)/2-r.IntN(max(1, (h-bh)/2-6)))
+	// Frame.
+	frame := r.jitter(pick(r, []color.RGBA{rgb(230, 230, 230), rgb(250, 200, 60), rgb(120, 120, 120)}), 10)
+	gocv.Rectangle(&img, image.Rect(x0-3, y0-3, x0+bw+2, y0+bh+2), frame, -1)
+	well := pick(r, []color.RGBA{rgb(20, 20, 20), rgb(60, 60, 60), rgb(0, 0, 0)})
+	gocv.Rectangle(&img, image.Rect(x0-1, y0-1, x0+bw, y0+bh), well, -1)
+	off := r.jitter(pick(r, []color.RGBA{rgb(70, 70, 70), rgb(40, 40, 50), rgb(90, 60, 60)}), 8)
+	cv := canvas{ox: x0, oy: y0, p: p}
+	for i := range b.rows {
+		for j := range b.cols {
+			rc := cv.cell(i, j, 1)
+			if b.lit[i][j] {
+				on := mix(b.glow[i][j], rgb(255, 255, 255), 0.6)
+				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-1, rc.Max.Y-1), scale(on, 0.8), -1)
+				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-2, rc.Max.Y-2), on, -1)
+			} else {
+				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-1, rc.Max.Y-1), off, -1)
+			}
+		}
+	}
+	// A moves counter below or above the board.
+	ty := min(h-3, y0+bh+12)
+	gocv.PutTextWithParams(&img, fmt.Sprintf("Moves: %03d", r.IntN(200)), image.Pt(x0, ty), gocv.FontHersheyPlain, 0.7, frame, 1, gocv.Line8, false)
+	notes := []string{fmt.Sprintf("pixel art %dx%d, %d px cells", w, h, p)}
+	if r.chance(0.6) {
+		i, j := r.IntN(b.rows), r.IntN(b.cols)
+		cx, cy := cv.centre(i, j)
+		if r.chance(0.5) {
+			pointer(&img, cx-float64(p)*0.2, cy-float64(p)*0.3, float64(p)*1.2)
+		} else {
+			rc := cv.cell(i, j, 0)
+			gocv.Rectangle(&img, image.Rect(rc.Min.X-1, rc.Min.Y-1, rc.Max.X, rc.Max.Y), pick(r, []color.RGBA{rgb(255, 60, 60), rgb(255, 255, 0), rgb(0, 200, 255)}), 1)
+		}
+		notes = append(notes, fmt.Sprintf("cursor on %d,%d", i, j))
+	}
+	// Upscale by an integer factor.
+	k := 1
+	if r.chance(0.75) {
+		k = r.between(2, 6)
+	}
+	for k > 1 && w*k*h*k > maxPix {
+		k--
+	}
+	out := gocv.NewMat()
+	gocv.Resize(img, &out, image.Pt(w*k, h*k), 0, 0, gocv.InterpolationNearestNeighbor)
+	// Native pixel centre x maps to k·(x+0.5)-0.5.
+	fk := float64(k)
+	up := affine(fk/2-0.5, fk/2-0.5, fk, fk)
+	notes = append(notes, fmt.Sprintf("upscaled ×%d", k))
+	return out, cv.grid().then(up), notes, nil
+}

@@ -1,0 +1,70 @@
+package synth
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"gocv.io/x/gocv"
+
+	"lightsout/labels"
+)
+
+// Encode renders seed and encodes it as its file would be written:
+// screenshots as PNG, photos as JPEG at a quality between 60 and 95 drawn
+// from the seed. It returns the file bytes, the extension (".png" or
+// ".jpg") and the label (File empty; Notes include the JPEG quality).
+func Encode(seed int64, opts *Options) ([]byte, string, labels.Entry, error) {
+	img, e, err := Render(seed, opts)
+	if err != nil {
+		return nil, "", e, err
+	}
+	defer img.Close()
+	ext := gocv.PNGFileExt
+	params := []int{gocv.IMWritePngCompression, 6}
+	if !isScreenshot(e.Style) {
+		q := newRNG(seed, 2).between(60, 95)
+		ext = gocv.JPEGFileExt
+		params = []int{gocv.IMWriteJpegQuality, q}
+		e.Notes += fmt.Sprintf("; JPEG quality %d", q)
+	}
+	buf, err := gocv.IMEncodeWithParams(ext, img, params)
+	if err != nil {
+		return nil, "", e, fmt.Errorf("seed %d: encode: %w", seed, err)
+	}
+	defer buf.Close()
+	data := append([]byte(nil), buf.GetBytes()...)
+	if len(data) == 0 {
+		return nil, "", e, fmt.Errorf("seed %d: encode %s: no bytes", seed, ext)
+	}
+	return data, string(ext), e, nil
+}
+
+// WriteSet renders seeds first..first+n-1 into dir as NNNNN.jpg or
+// NNNNN.png (the seed, zero-padded to five digits) and writes their labels
+// to dir/labels.json, replacing it. dir is created if needed.
+func WriteSet(dir string, first int64, n int, opts *Options) error {
+	if n < 0 {
+		return fmt.Errorf("%w: negative count %d", ErrOptions, n)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	es := make([]labels.Entry, 0, n)
+	for i := range n {
+		seed := first + int64(i)
+		data, ext, e, err := Encode(seed, opts)
+		if err != nil {
+			return err
+		}
+		e.File = fmt.Sprintf("%05d%s", seed, ext)
+		if err := os.WriteFile(filepath.Join(dir, e.File), data, 0o644); err != nil {
+			return err
+		}
+		es = append(es, e)
+	}
+	if err := labels.Write(dir, es); err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	return nil
+}
