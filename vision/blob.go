@@ -20,6 +20,10 @@ type blob struct {
 	fill  float64 // area over the area of the moment-equivalent ellipse: ~1 for discs, 0.95 for squares, low for rings and L shapes
 	votes int     // how many segmentations found (nearly) this blob
 	src   uint8   // the segmentation that found it, for debugging
+	// inner is the mean BGR colour inside the blob, contrast the RMS
+	// colour difference between its inside and a ring just around it.
+	inner    [3]float64
+	contrast float64
 }
 
 // size is the blob's side length, as if it were a square.
@@ -33,6 +37,10 @@ const (
 	blobMaxElong = 2.2
 	blobMinFill  = 0.78
 	blobMaxFill  = 1.15
+	// blobMinContrast is the least RMS colour difference (8-bit levels)
+	// between a blob and its surroundings: below it, sensor noise and
+	// texture make blobs anywhere.
+	blobMinContrast = 10
 )
 
 // Segmentations, recorded in blob.src.
@@ -142,7 +150,70 @@ func collectBlobs(work gocv.Mat) ([]blob, error) {
 	if err := add(mask, 1, segEdges); err != nil {
 		return nil, err
 	}
-	return mergeBlobs(all), nil
+	merged := mergeBlobs(all)
+	data, err := work.DataPtrUint8()
+	if err != nil {
+		return nil, fmt.Errorf("work image: %w", err)
+	}
+	out := merged[:0]
+	for _, b := range merged {
+		appearance(data, work.Cols(), work.Rows(), &b)
+		if b.contrast >= blobMinContrast {
+			out = append(out, b)
+		}
+	}
+	return out, nil
+}
+
+// appearance measures b's mean colour in a disc of 0.35 of its size and
+// its contrast with the ring between 0.6 and 0.8 of its size, on a
+// continuous BGR image, sampling at most about 30 points across.
+func appearance(bgr []uint8, w, h int, b *blob) {
+	s := b.size()
+	step := max(1, int(s/30))
+	r := int(math.Ceil(0.8 * s))
+	x0, y0 := int(math.Round(b.x)), int(math.Round(b.y))
+	var in, ring [3]float64
+	var nIn, nRing float64
+	for dy := -r; dy <= r; dy += step {
+		y := y0 + dy
+		if y < 0 || y >= h {
+			continue
+		}
+		for dx := -r; dx <= r; dx += step {
+			x := x0 + dx
+			if x < 0 || x >= w {
+				continue
+			}
+			d := math.Hypot(float64(dx), float64(dy)) / s
+			var acc *[3]float64
+			switch {
+			case d <= 0.35:
+				acc = &in
+				nIn++
+			case d >= 0.6 && d <= 0.8:
+				acc = &ring
+				nRing++
+			default:
+				continue
+			}
+			p := bgr[3*(y*w+x) : 3*(y*w+x)+3]
+			acc[0] += float64(p[0])
+			acc[1] += float64(p[1])
+			acc[2] += float64(p[2])
+		}
+	}
+	if nIn == 0 || nRing == 0 {
+		return
+	}
+	var d2 float64
+	for i := range in {
+		in[i] /= nIn
+		ring[i] /= nRing
+		d2 += (in[i] - ring[i]) * (in[i] - ring[i])
+	}
+	b.inner = in
+	b.contrast = math.Sqrt(d2 / 3)
 }
 
 // maskBlobs returns the compact connected components of a binary mask

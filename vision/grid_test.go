@@ -3,7 +3,9 @@ package vision
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
@@ -73,6 +75,28 @@ func TestFindLatticesRealPhotos(t *testing.T) {
 				t.Fatalf("cannot read %s", e.File)
 			}
 			ls, err := findLattices(img, 0, 0, gridDebugger(t, e.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkLattice(t, ls, e)
+		})
+	}
+}
+
+// TestFindLatticesPainted checks seeded random boards from the test
+// painter: size exact, corners within cornerTol pitches.
+func TestFindLatticesPainted(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 15
+	}
+	for seed := 1; seed <= n; seed++ {
+		rng := rand.New(rand.NewSource(int64(seed)))
+		tb := randomTestBoard(rng)
+		t.Run(fmt.Sprintf("%d-%v", seed, tb), func(t *testing.T) {
+			img, e := tb.paint(rng)
+			defer img.Close()
+			ls, err := findLattices(img, 0, 0, gridDebugger(t, fmt.Sprint(seed)))
 			if err != nil {
 				t.Fatal(err)
 			}

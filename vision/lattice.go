@@ -130,7 +130,8 @@ func (f *finder) seedVectors(s int) [][2]vec {
 		if sin < 0.6 || n.d > 2.5*ns[0].d {
 			continue
 		}
-		pairs := [][2]vec{{a, n.v}}
+		a, b := reduceBasis(a, n.v)
+		pairs := [][2]vec{{a, b}}
 		// Nearest neighbours on the diagonals (a checkerboard of lit
 		// lights in the dark) suggest the lattice of half diagonals.
 		ang := math.Mod(math.Atan2(math.Abs(a.y), math.Abs(a.x))*180/math.Pi, 90)
@@ -253,8 +254,15 @@ func (f *finder) refine(h *hyp) bool {
 				claims[k] = claim{[2]int{i, j}, d}
 			}
 		}
+		// A cell claimed by several blobs keeps the nearest (ties: the
+		// lowest index, so that results do not depend on map order).
 		node := make(map[[2]int]int, len(claims))
 		for k, c := range claims {
+			if o, ok := node[c.n]; ok {
+				if oc := claims[o]; oc.d < c.d || (oc.d == c.d && o < k) {
+					continue
+				}
+			}
 			node[c.n] = k
 		}
 		h.node = node
@@ -265,12 +273,91 @@ func (f *finder) refine(h *hyp) bool {
 			return false
 		}
 	}
-	if !f.fit(h) {
+	f.trim(h)
+	if len(h.node) < minNodes || !f.fit(h) {
 		return false
 	}
 	h.extent()
 	f.score(h)
 	return true
+}
+
+// foreignColour is the RMS colour distance (8-bit levels) beyond which a
+// blob on an outer line does not look like any button inside the lattice.
+const foreignColour = 40
+
+// trim removes outer lines of the lattice that do not belong to the
+// board: lines cut off by an empty line, lines with blobs at less than a
+// quarter of their cells, and lines whose blobs look like none of the
+// blobs inside.
+func (f *finder) trim(h *hyp) {
+	for changed := true; changed; {
+		changed = false
+		h.extent()
+		sides := []struct {
+			axis, at, in int
+		}{{0, h.i0, 1}, {0, h.i1, -1}, {1, h.j0, 1}, {1, h.j1, -1}}
+		for _, sd := range sides {
+			span := h.i1 - h.i0
+			if sd.axis == 1 {
+				span = h.j1 - h.j0
+			}
+			if span < 2 {
+				continue
+			}
+			var line, next, rest []int
+			for n, k := range h.node {
+				switch n[sd.axis] {
+				case sd.at:
+					line = append(line, k)
+				case sd.at + sd.in:
+					next = append(next, k)
+					rest = append(rest, k)
+				default:
+					rest = append(rest, k)
+				}
+			}
+			length := h.j1 - h.j0 + 1
+			if sd.axis == 1 {
+				length = h.i1 - h.i0 + 1
+			}
+			sparse := length >= 4 && 4*len(line) < length
+			if len(next) == 0 || sparse || f.foreign(line, rest) {
+				for n := range h.node {
+					if n[sd.axis] == sd.at {
+						delete(h.node, n)
+					}
+				}
+				changed = true
+				break
+			}
+		}
+	}
+}
+
+// foreign reports whether most blobs of line differ in colour from every
+// blob of rest.
+func (f *finder) foreign(line, rest []int) bool {
+	far := 0
+	for _, k := range line {
+		best := math.Inf(1)
+		for _, o := range rest {
+			best = math.Min(best, colourDist(&f.bs[k], &f.bs[o]))
+		}
+		if best > foreignColour {
+			far++
+		}
+	}
+	return 2*far > len(line)
+}
+
+func colourDist(a, b *blob) float64 {
+	var d2 float64
+	for i := range a.inner {
+		d := a.inner[i] - b.inner[i]
+		d2 += d * d
+	}
+	return math.Sqrt(d2 / 3)
 }
 
 func (h *hyp) extent() {
@@ -311,6 +398,13 @@ func (f *finder) score(h *hyp) {
 	rows, cols := h.i1-h.i0+1, h.j1-h.j0+1
 	missing := rows*cols - len(h.node)
 	h.score = q - missPenalty*float64(missing)
+	// Boards are photographed within about 25° of upright; a lattice
+	// whose axes run near the diagonals is more likely a sublattice of
+	// a board or a pattern of something else.
+	ci, cj := float64(h.i0+h.i1)/2, float64(h.j0+h.j1)/2
+	if tiltFromAxes(&h.h, ci, cj) > 35 || skew(&h.h, ci, cj) > 30 {
+		h.score *= 0.5
+	}
 	if rows < 2 || cols < 2 || rows > maxCells || cols > maxCells {
 		h.score = math.Inf(-1)
 	}
@@ -374,4 +468,46 @@ func (f *finder) search() []*hyp {
 		out = append(out, h)
 	}
 	return out
+}
+
+// tiltFromAxes returns, in degrees, how far the lattice's direction that
+// is furthest from an image axis is from it, at lattice point (i, j).
+func tiltFromAxes(m *[9]float64, i, j float64) float64 {
+	x, y := applyH(m, i, j)
+	xi, yi := applyH(m, i+1, j)
+	xj, yj := applyH(m, i, j+1)
+	off := func(dx, dy float64) float64 {
+		a := math.Mod(math.Abs(math.Atan2(dy, dx))*180/math.Pi, 90)
+		return math.Min(a, 90-a)
+	}
+	return math.Max(off(xi-x, yi-y), off(xj-x, yj-y))
+}
+
+// skew returns how far, in degrees, the lattice's two directions at
+// lattice point (i, j) are from perpendicular in the image.
+func skew(m *[9]float64, i, j float64) float64 {
+	x, y := applyH(m, i, j)
+	xi, yi := applyH(m, i+1, j)
+	xj, yj := applyH(m, i, j+1)
+	a, b := vec{xi - x, yi - y}, vec{xj - x, yj - y}
+	cos := (a.x*b.x + a.y*b.y) / (a.len() * b.len())
+	return math.Abs(90 - math.Acos(math.Max(-1, math.Min(1, cos)))*180/math.Pi)
+}
+
+// reduceBasis returns the Lagrange-Gauss reduced basis of the lattice
+// spanned by a and b: the shortest, most nearly perpendicular pair that
+// spans the same points.
+func reduceBasis(a, b vec) (vec, vec) {
+	dot := func(p, q vec) float64 { return p.x*q.x + p.y*q.y }
+	for it := 0; it < 20; it++ {
+		if dot(a, a) > dot(b, b) {
+			a, b = b, a
+		}
+		mu := math.Round(dot(a, b) / dot(a, a))
+		if mu == 0 {
+			break
+		}
+		b = b.sub(a.mul(mu))
+	}
+	return a, b
 }
