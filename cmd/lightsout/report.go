@@ -17,7 +17,14 @@ type Report struct {
 	Rows   int      `json:"rows"`
 	Cols   int      `json:"cols"`
 	Lights []string `json:"lights"`
-	// Photo fields (corners, confidence, uncertain, corrected) go here.
+	// Photo fields, set by solve and batch only (omitted by grid):
+	// corners clockwise from top-left in input pixels, the lowest cell
+	// confidence, and the uncertain and corrected cells (empty lists, not
+	// omitted, when a photo has none).
+	Corners    [][2]float64 `json:"corners,omitzero"`
+	Confidence *float64     `json:"confidence,omitempty"`
+	Uncertain  [][2]int     `json:"uncertain,omitzero"`
+	Corrected  [][2]int     `json:"corrected,omitzero"`
 	Goal       string    `json:"goal"`
 	Solvable   bool      `json:"solvable"`
 	Presses    [][2]int  `json:"presses"` // [row, col], row-major; [] when none
