@@ -25,6 +25,7 @@ type Report struct {
 	Confidence *float64     `json:"confidence,omitempty"`
 	Uncertain  [][2]int     `json:"uncertain,omitzero"`
 	Corrected  [][2]int     `json:"corrected,omitzero"`
+
 	Goal       string    `json:"goal"`
 	Solvable   bool      `json:"solvable"`
 	Presses    [][2]int  `json:"presses"` // [row, col], row-major; [] when none
