@@ -62,8 +62,8 @@ func ParsePattern(s string) (*Stencil, error) {
 			return st, nil
 		}
 	}
-	if !strings.ContainsAny(s, "@o") {
-		return nil, fmt.Errorf("%w: %q is neither a pattern name (%s) nor a stencil with the pressed cell marked @ or o",
+	if !strings.ContainsAny(s, "|.#@") {
+		return nil, fmt.Errorf("%w: %q is neither a pattern name (%s) nor a stencil like \".#.|#@#|.#.\"",
 			ErrPattern, s, strings.Join(PatternNames(), ", "))
 	}
 	return ParseStencil(s)
@@ -133,8 +133,7 @@ func ParseStencil(s string) (*Stencil, error) {
 	return st, nil
 }
 
-// String returns the stencil's name, or its smallest ASCII drawing
-// centred on the pressed cell, in the syntax ParseStencil reads.
+// String returns the stencil's name, or its Drawing.
 func (s *Stencil) String() string {
 	if s.Name != "" {
 		return s.Name
@@ -142,39 +141,34 @@ func (s *Stencil) String() string {
 	return s.Drawing()
 }
 
-// Drawing returns the ASCII drawing of the stencil, a square centred on
-// the pressed cell just large enough to hold every offset.
+// Drawing returns the ASCII drawing of the stencil in the syntax
+// ParseStencil reads: the smallest rectangle that holds the pressed cell
+// and every offset.
 func (s *Stencil) Drawing() string {
-	reach := 0
+	r0, r1, c0, c1 := 0, 0, 0, 0
 	for _, o := range s.Offsets {
-		reach = max(reach, patternAbs(o[0]), patternAbs(o[1]))
+		r0, r1 = min(r0, o[0]), max(r1, o[0])
+		c0, c1 = min(c0, o[1]), max(c1, o[1])
 	}
-	n := 2*reach + 1
-	grid := make([][]byte, n)
+	grid := make([][]byte, r1-r0+1)
 	for r := range grid {
-		grid[r] = []byte(strings.Repeat(".", n))
+		grid[r] = []byte(strings.Repeat(".", c1-c0+1))
 	}
-	grid[reach][reach] = 'o'
+	grid[-r0][-c0] = 'o'
 	for _, o := range s.Offsets {
 		if o == [2]int{} {
-			grid[reach][reach] = '@'
+			grid[-r0][-c0] = '@'
 		} else {
-			grid[reach+o[0]][reach+o[1]] = '#'
+			grid[o[0]-r0][o[1]-c0] = '#'
 		}
 	}
-	rows := make([]string, n)
+	rows := make([]string, len(grid))
 	for r, g := range grid {
 		rows[r] = string(g)
 	}
 	return strings.Join(rows, "|")
 }
 
-func patternAbs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
 
 // ParseShapes reads per-cell press shapes for a rows×cols grid, as in the
 // random mode of Simon Tatham's Flip, where each cell has its own shape.
