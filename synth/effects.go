@@ -75,10 +75,12 @@ func addBloom(img *gocv.Mat, emit gocv.Mat, sigma, k float64) {
 }
 
 // glare adds a few soft bright spots, sometimes on the board.
-func glare(r *rng, img *gocv.Mat, grid hom, b *board, pitch float64, notes *[]string) {
+func glare(r *rng, img *gocv.Mat, grid hom, b *board, pitch float64, l light, notes *[]string) {
 	if !r.chance(0.3) {
 		return
 	}
+	// Glare is reflected light: faint in a dim room.
+	dimming := math.Min(1, l.ambient*1.2)
 	w, h := img.Cols(), img.Rows()
 	const step = 4
 	lw, lh := max(2, w/step), max(2, h/step)
@@ -88,8 +90,8 @@ func glare(r *rng, img *gocv.Mat, grid hom, b *board, pitch float64, notes *[]st
 	n := r.between(1, 3)
 	for range n {
 		var x, y float64
-		rad := r.uni(0.3, 1.2) * pitch
-		level := r.uni(60, 150)
+		rad := r.uni(0.3, 1) * pitch
+		level := r.uni(40, 110)
 		if r.chance(0.6) {
 			x, y = grid.apply(r.uni(0, float64(b.cols)), r.uni(0, float64(b.rows)))
 		} else {
@@ -97,6 +99,7 @@ func glare(r *rng, img *gocv.Mat, grid hom, b *board, pitch float64, notes *[]st
 			rad = r.uni(0.02, 0.12) * float64(min(w, h))
 			level = r.uni(80, 220)
 		}
+		level *= dimming
 		ax, ay := rad/step, rad/step*r.uni(0.4, 1)
 		gocv.EllipseWithParams(&layer, image.Pt(int(x/step), int(y/step)), image.Pt(max(1, int(ax)), max(1, int(ay))),
 			r.uni(0, 180), 0, 360, rgb(uint8(level), uint8(level), uint8(level)), -1, gocv.LineAA, 0)

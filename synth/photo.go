@@ -143,7 +143,7 @@ func renderPhoto(r *rng, b *board, style string, maxPix int, clean bool) (gocv.M
 		notes = append(notes, fmt.Sprintf("bloom %.2f", l.bloom))
 	}
 	if !clean {
-		glare(r, &scene.img, gridScene, b, pitch, &notes)
+		glare(r, &scene.img, gridScene, b, pitch, l, &notes)
 		blur(r, &scene.img, pitch, &notes)
 		sensorNoise(r, &scene.img, l, &notes)
 	}

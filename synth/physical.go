@@ -96,6 +96,14 @@ func renderFlat(r *rng, b *board, style string, p int) (flat, error) {
 		return drawKeypad(r, b, p), nil
 	case StyleEscape:
 		return drawEscape(r, b, p), nil
+	case StyleArcade:
+		return drawArcade(r, b, p), nil
+	case StyleMatrix:
+		return drawMatrix(r, b, p), nil
+	case StyleMembrane:
+		return drawMembrane(r, b, p), nil
+	case StyleMonitor:
+		return drawMonitor(r, b, p), nil
 	}
 	return flat{}, fmt.Errorf("style %s not drawn yet", style)
 }

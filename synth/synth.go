@@ -46,7 +46,8 @@ const (
 
 // Styles returns the names of the render styles.
 func Styles() []string {
-	return []string{StyleHandheld, StyleKeypad, StyleEscape, StyleApp, StylePixelArt}
+	return []string{StyleHandheld, StyleKeypad, StyleEscape, StyleArcade, StyleMatrix,
+		StyleMembrane, StyleMonitor, StyleApp, StylePixelArt}
 }
 
 // isScreenshot reports whether style renders an unwarped screenshot

@@ -274,5 +274,5 @@ func BenchmarkRender(b *testing.B) {
 
 func ExampleStyles() {
 	fmt.Println(Styles())
-	// Output: [handheld keypad escape app pixelart]
+	// Output: [handheld keypad escape arcade ledmatrix membrane monitor app pixelart]
 }
