@@ -99,6 +99,9 @@ func (b *Board) Transpose() *Board {
 // presses solve t). top has b's row stride.
 func chase(rows, cols int, t *Board, top []uint64) (x *Board, residue []uint64) {
 	x = NewBoard(rows, cols)
+	n := len(x.bits)
+	x.bits = make([]uint64, n+x.stride) // one allocation for presses and residue
+	residue, x.bits = x.bits[n:], x.bits[:n:n]
 	copy(x.Row(0), top)
 	for r := 0; r+1 < rows; r++ {
 		next := x.Row(r + 1)
@@ -110,7 +113,6 @@ func chase(rows, cols int, t *Board, top []uint64) (x *Board, residue []uint64) 
 			xorWords(next, x.Row(r-1))
 		}
 	}
-	residue = make([]uint64, x.stride)
 	if t != nil {
 		copy(residue, t.Row(rows-1))
 	}
@@ -130,9 +132,8 @@ func topRowSystem(t *Board) (m *Matrix, v []uint64) {
 	R, C := t.Rows, t.Cols
 	W := VecWords(C + 1)
 	constWord, constBit := C/64, uint64(1)<<(C%64)
-	prev := make([]uint64, C*W)
-	cur := make([]uint64, C*W)
-	next := make([]uint64, C*W)
+	buf := make([]uint64, 3*C*W)
+	prev, cur, next := buf[:C*W], buf[C*W:2*C*W], buf[2*C*W:]
 	for c := 0; c < C; c++ {
 		cur[c*W+c/64] = 1 << (c % 64)
 	}
@@ -140,6 +141,22 @@ func topRowSystem(t *Board) (m *Matrix, v []uint64) {
 	// gets from presses cur (row r) and prev (row r-1), plus t[r][c].
 	step := func(out []uint64, r int) {
 		trow := t.Row(r)
+		if W == 1 { // the common case, one word per cell
+			for c := 0; c < C; c++ {
+				o := cur[c] ^ prev[c]
+				if c > 0 {
+					o ^= cur[c-1]
+				}
+				if c+1 < C {
+					o ^= cur[c+1]
+				}
+				if trow[0]>>c&1 == 1 {
+					o ^= constBit
+				}
+				out[c] = o
+			}
+			return
+		}
 		for c := 0; c < C; c++ {
 			o := out[c*W : (c+1)*W]
 			copy(o, cur[c*W:(c+1)*W])

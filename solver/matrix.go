@@ -147,7 +147,8 @@ func SolveDense(a *Matrix, b []uint64) (x []uint64, nullBasis [][]uint64, ok boo
 	w := a.Clone()
 	rhs := append([]uint64(nil), b...)
 	stride := w.stride
-	pivots := make([]int, 0, min(a.Rows, a.Cols)) // pivots[i] = pivot column of row i
+	var pivBuf [64]int
+	pivots := pivBuf[:0] // pivots[i] = pivot column of row i
 	rank := 0
 	for j := 0; j < w.Cols && rank < w.Rows; j++ {
 		word, bit := j/64, uint64(1)<<(j%64)
@@ -182,23 +183,26 @@ func SolveDense(a *Matrix, b []uint64) (x []uint64, nullBasis [][]uint64, ok boo
 	}
 
 	// Null basis: one vector per free column f, with the pivot variables
-	// that row i ties to f.
-	isPivot := make([]bool, w.Cols)
-	for _, j := range pivots {
-		isPivot[j] = true
-	}
-	for f := 0; f < w.Cols; f++ {
-		if isPivot[f] {
-			continue
-		}
-		v := make([]uint64, stride)
-		v[f/64] |= 1 << (f % 64)
-		for i, j := range pivots {
-			if w.bits[i*stride+f/64]>>(f%64)&1 == 1 {
-				v[j/64] |= 1 << (j % 64)
+	// that row i ties to f. pivots is increasing, so the free columns are
+	// the gaps between pivots.
+	if free := w.Cols - rank; free > 0 {
+		backing := make([]uint64, free*stride)
+		nullBasis = make([][]uint64, 0, free)
+		next := 0 // index into pivots of the first pivot >= f
+		for f := 0; f < w.Cols; f++ {
+			if next < rank && pivots[next] == f {
+				next++
+				continue
 			}
+			v := backing[len(nullBasis)*stride : (len(nullBasis)+1)*stride]
+			v[f/64] |= 1 << (f % 64)
+			for i, j := range pivots[:next] { // rows below have zeros left of their pivot
+				if w.bits[i*stride+f/64]>>(f%64)&1 == 1 {
+					v[j/64] |= 1 << (j % 64)
+				}
+			}
+			nullBasis = append(nullBasis, v)
 		}
-		nullBasis = append(nullBasis, v)
 	}
 
 	for i := rank; i < w.Rows; i++ {

@@ -25,10 +25,43 @@ type sparseVec struct {
 
 // grayWalk visits x0 + span(basis) in Gray-code order, so each step XORs
 // one basis vector, and keeps the popcount up to date from the words that
-// vector touches.
+// vector touches (all of them for small boards, where that is cheaper than
+// tracking which).
 func grayWalk(x0 *Board, basis []*Board) *Board {
+	var small [4]uint64
+	var x []uint64
+	if len(x0.bits) <= len(small) {
+		x = append(small[:0], x0.bits...)
+	} else {
+		x = append([]uint64(nil), x0.bits...)
+	}
+	count := x0.Count()
+	bestCount, bestCode := count, uint64(0)
+	n := uint64(1) << len(basis)
+	if len(x) <= 4 {
+		for i := uint64(1); i < n; i++ {
+			v := basis[bits.TrailingZeros64(i)].bits
+			count = 0
+			for k := range x {
+				x[k] ^= v[k]
+				count += bits.OnesCount64(x[k])
+			}
+			if count < bestCount {
+				bestCount, bestCode = count, i^(i>>1)
+			}
+		}
+		return combine(x0, basis, bestCode)
+	}
 	sv := make([]sparseVec, len(basis))
 	for i, b := range basis {
+		nz := 0
+		for _, w := range b.bits {
+			if w != 0 {
+				nz++
+			}
+		}
+		sv[i].idx = make([]int, 0, nz)
+		sv[i].w = make([]uint64, 0, nz)
 		for k, w := range b.bits {
 			if w != 0 {
 				sv[i].idx = append(sv[i].idx, k)
@@ -36,10 +69,6 @@ func grayWalk(x0 *Board, basis []*Board) *Board {
 			}
 		}
 	}
-	x := append([]uint64(nil), x0.bits...)
-	count := x0.Count()
-	bestCount, bestCode := count, uint64(0)
-	n := uint64(1) << len(basis)
 	for i := uint64(1); i < n; i++ {
 		v := &sv[bits.TrailingZeros64(i)]
 		for j, k := range v.idx {
