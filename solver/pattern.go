@@ -169,7 +169,6 @@ func (s *Stencil) Drawing() string {
 	return strings.Join(rows, "|")
 }
 
-
 // ParseShapes reads per-cell press shapes for a rows×cols grid, as in the
 // random mode of Simon Tatham's Flip, where each cell has its own shape.
 // Each line is "ROW COL STENCIL" (zero-based row and column, a stencil as

@@ -84,7 +84,7 @@ func TestParseShapes(t *testing.T) {
 			t.Fatalf("cell %d has no shape", i)
 		}
 	}
-	if got := shapes[5].Drawing(); got != ".#.|#o.|##." {
+	if got := shapes[5].Drawing(); got != ".#|#o|##" {
 		t.Fatalf("cell (1, 2) drawn %q", got)
 	}
 
