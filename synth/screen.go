@@ -108,6 +108,15 @@ func appScreen(r *rng, b *board, maxPix, w, h int) (gocv.Mat, hom, []string) {
 	if r.chance(0.7) {
 		roundRect(&img, image.Rect(x0-pad, y0-pad, x0+bw+pad, y0+bh+pad), int(float64(pad)*r.uni(0, 1)), t.panel)
 	}
+	// Every lit colour must stand out from the unlit one, as in any real
+	// game: otherwise use a darker unlit colour.
+	for _, row := range b.glow {
+		for _, g := range row {
+			if maxChannelDiff(g, t.unlit) < 70 {
+				t.unlit = rgb(85, 85, 92)
+			}
+		}
+	}
 	gap := int(float64(p) * r.uni(0.04, 0.2))
 	rad := int(float64(p) * r.uni(0, 0.3))
 	round := r.chance(0.2)
@@ -256,4 +265,10 @@ func pixelArt(r *rng, b *board, maxPix int) (gocv.Mat, hom, []string, error) {
 	up := affine(fk/2-0.5, fk/2-0.5, fk, fk)
 	notes = append(notes, fmt.Sprintf("upscaled ×%d", k))
 	return out, cv.grid().then(up), notes, nil
+}
+
+// maxChannelDiff is the largest difference between a and b in any channel.
+func maxChannelDiff(a, b color.RGBA) int {
+	d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
+	return max(d(a.R, b.R), d(a.G, b.G), d(a.B, b.B))
 }
