@@ -36,6 +36,8 @@ func TestReadText(t *testing.T) {
 		{"trailing spaces and blank lines", "10  \n01\t\n\n\n", "10/01"},
 		{"leading blank line", "\n11\n", "11"},
 		{"one cell", "1", "1"},
+		{"fast row then mixed row", "01010101010101010\n0101010101010101#\n", "01010101010101010/01010101010101011"},
+		{"mixed first row", "#0000000000000000\n00000000000000001\n", "10000000000000000/00000000000000001"},
 		{"wide", strings.Repeat("1", 130) + "\n", strings.Repeat("1", 130)},
 	}
 	for _, tc := range tests {
@@ -62,6 +64,7 @@ func TestReadTextErrors(t *testing.T) {
 		{"space inside", "1 01\n", 1, 3},
 		{"blank line inside", "11\n\n11\n", 2, 0},
 		{"letter O", "OX\n", 1, 1},
+		{"bad character late in a long row", "0000000000000000000\n000000000000000000x\n", 2, 19},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package boardfile
 
 import (
 	"bufio"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -44,10 +45,19 @@ type textReader struct {
 // readText reads a text board from r.
 func readText(r io.Reader) (*solver.Board, error) {
 	t := &textReader{line: 1}
-	buf := make([]byte, 1<<16)
+	br := bufio.NewReaderSize(r, 1<<20)
+	var long []byte // a line longer than br's buffer, gathered
 	for {
-		n, err := r.Read(buf)
-		if perr := t.scan(buf[:n]); perr != nil {
+		line, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long = append(long, line...)
+			continue
+		}
+		if long != nil {
+			line = append(long, line...)
+			long = long[:0]
+		}
+		if perr := t.scanLine(line); perr != nil {
 			return nil, perr
 		}
 		if err == io.EOF {
@@ -69,6 +79,67 @@ func readText(r io.Reader) (*solver.Board, error) {
 		copy(b.Row(i), t.bits[i*t.stride:(i+1)*t.stride])
 	}
 	return b, nil
+}
+
+// scanLine reads one line, with its "\n" unless it is the last. Rows of
+// plain 0 and 1 are packed 8 cells at a time; anything else goes through
+// scan, which also finds the place of any error.
+func (t *textReader) scanLine(p []byte) error {
+	cells := p
+	if n := len(cells); n > 0 && cells[n-1] == '\n' {
+		cells = cells[:n-1]
+	}
+	if n := len(cells); n > 0 && cells[n-1] == '\r' {
+		cells = cells[:n-1]
+	}
+	if t.blank != 0 || t.col != 0 || len(cells) == 0 || (t.cols != 0 && len(cells) != t.cols) {
+		return t.scan(p)
+	}
+	stride := t.stride
+	if t.cols == 0 {
+		stride = (len(cells) + 63) / 64
+	}
+	start := len(t.bits)
+	t.bits = append(t.bits, make([]uint64, stride)...)
+	if !packBits(t.bits[start:], cells) {
+		t.bits = t.bits[:start]
+		return t.scan(p)
+	}
+	if t.cols == 0 {
+		t.cols, t.stride = len(cells), stride
+		t.row = make([]uint64, stride)
+	}
+	if len(t.bits)/t.stride*t.cols > MaxCells {
+		return &ParseError{t.line, 0, fmt.Sprintf("board larger than %d cells", MaxCells)}
+	}
+	if len(cells) < len(p) && p[len(p)-1] == '\n' {
+		t.line++
+	}
+	return nil
+}
+
+// packBits sets dst (zeroed) from a row of '0' and '1' bytes and reports
+// whether the row held nothing else.
+func packBits(dst []uint64, cells []byte) bool {
+	i := 0
+	for ; i+8 <= len(cells); i += 8 {
+		x := binary.LittleEndian.Uint64(cells[i:])
+		if x&0xFEFEFEFEFEFEFEFE != 0x3030303030303030 {
+			return false
+		}
+		// Gather the low bit of each byte into one byte, first byte lowest.
+		dst[i/64] |= ((x & 0x0101010101010101) * 0x0102040810204080 >> 56) << (i % 64)
+	}
+	for ; i < len(cells); i++ {
+		switch cells[i] {
+		case '1':
+			dst[i/64] |= 1 << (i % 64)
+		case '0':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func (t *textReader) scan(p []byte) error {
@@ -136,13 +207,17 @@ func (t *textReader) endLine() error {
 // WriteText writes b as rows of 0 and 1, each ended by "\n".
 func WriteText(w io.Writer, b *solver.Board) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	line := make([]byte, b.Cols+1)
-	line[b.Cols] = '\n'
+	line := make([]byte, b.Cols+8)
 	for r := 0; r < b.Rows; r++ {
 		row := b.Row(r)
-		for c := 0; c < b.Cols; c++ {
-			line[c] = '0' + byte(row[c/64]>>(c%64)&1)
+		for c := 0; c < b.Cols; c += 8 {
+			// Spread the 8 bits of a byte over 8 bytes, first bit first.
+			v := (row[c/64] >> (c % 64) & 0xff) * 0x0101010101010101 & 0x8040201008040201
+			v = (v + 0x7f7f7f7f7f7f7f7f) >> 7 & 0x0101010101010101
+			binary.LittleEndian.PutUint64(line[c:], v|0x3030303030303030)
 		}
+		line[b.Cols] = '\n'
+		line := line[:b.Cols+1]
 		if _, err := bw.Write(line); err != nil {
 			return err
 		}

@@ -53,26 +53,36 @@ func (ch *chaser) run(top []uint64, emit func(i int, presses []uint64)) (residua
 }
 
 // stepRow sets next = T·cur ^ prev ^ b (^ all ones when flip), where T
-// presses each bit and its two neighbours in the row; b may be nil.
+// presses each bit and its two neighbours in the row; b may be nil. It is
+// the inner loop of every chase, written so the compiler drops the bounds
+// checks.
 func stepRow(next, cur, prev, b []uint64, flip bool, last uint64) {
 	n := len(cur)
+	next, prev = next[:n], prev[:n]
 	var inv uint64
 	if flip {
 		inv = ^uint64(0)
 	}
-	var carryIn uint64 // bit 63 of cur[w-1]
-	for w := 0; w < n; w++ {
-		c := cur[w]
-		var hi uint64 // bit 0 of cur[w+1]
-		if w+1 < n {
-			hi = cur[w+1] << 63
+	var carry uint64 // bit 63 of cur[w-1]
+	body := cur[:n-1]
+	above, nx, pv := cur[1:n], next[:len(body)], prev[:len(body)]
+	above = above[:len(body)]
+	if b == nil {
+		for w, c := range body {
+			nx[w] = c ^ (c<<1 | carry) ^ (c>>1 | above[w]<<63) ^ pv[w] ^ inv
+			carry = c >> 63
 		}
-		v := c ^ (c<<1 | carryIn) ^ (c>>1 | hi) ^ prev[w] ^ inv
-		if b != nil {
-			v ^= b[w]
+	} else {
+		bb := b[:len(body)]
+		for w, c := range body {
+			nx[w] = c ^ (c<<1 | carry) ^ (c>>1 | above[w]<<63) ^ pv[w] ^ inv ^ bb[w]
+			carry = c >> 63
 		}
-		next[w] = v
-		carryIn = c >> 63
 	}
-	next[n-1] &= last
+	c := cur[n-1]
+	v := c ^ (c<<1 | carry) ^ c>>1 ^ prev[n-1] ^ inv
+	if b != nil {
+		v ^= b[n-1]
+	}
+	next[n-1] = v & last
 }
