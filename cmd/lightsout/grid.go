@@ -55,6 +55,7 @@ in --json are zero-based [row, col]. Exit status: 0 solved, 1 unsolvable
 (the failing parity checks are explained on standard error), 2 bad usage
 or a malformed STATE.
 `)
+	variantHelp(w)
 }
 
 func runGrid(e *env, args []string) int {
@@ -65,6 +66,7 @@ func runGrid(e *env, args []string) int {
 	goalName := fs.String("goal", "off", "off or on")
 	showSteps := fs.Bool("steps", false, "print the light-chasing steps")
 	fs.BoolP("help", "h", false, "print help")
+	variants := addVariantFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			gridHelp(e.stdout)
@@ -95,6 +97,9 @@ func runGrid(e *env, args []string) int {
 			return exitUsage
 		}
 		state = string(data)
+	}
+	if variants.active(fs) {
+		return runVariant(e, fs, variants, state, goal, *asJSON, *showSteps)
 	}
 	b, err := solver.ParseBoard(state)
 	if err != nil {
