@@ -34,7 +34,8 @@ type Marks struct {
 	// first few Doubtful cells; Presses are not drawn.
 	Unsolvable bool
 	// Doubtful cells, most doubtful first, are named on an unsolvable
-	// board's band.
+	// board's band; when there are none the band says every light was
+	// read clearly.
 	Doubtful [][2]int
 }
 
@@ -269,6 +270,7 @@ func legendText(m Marks) (main, extra string) {
 	}
 	if m.Unsolvable {
 		main = "UNSOLVABLE: no presses turn all lights " + goal
+		extra = "every light read clearly"
 		if len(m.Doubtful) > 0 {
 			extra = "most doubtful: " + cellList(m.Doubtful, 4)
 		}

@@ -255,6 +255,7 @@ func TestLegendText(t *testing.T) {
 		{"several", Marks{Presses: [][2]int{{0, 0}, {1, 1}}}, "Press the 2 ringed buttons: all lights off", ""},
 		{"numbered", Marks{Presses: [][2]int{{0, 0}, {1, 1}, {0, 0}}, Numbered: true}, "3 numbered presses, in order: all lights off", ""},
 		{"corrected", Marks{Presses: [][2]int{{0, 0}}, Corrected: [][2]int{{1, 2}}}, "Press the ringed button: all lights off", "assumed misread: C2"},
+		{"unsolvable, read clearly", Marks{Unsolvable: true, Goal: "on"}, "UNSOLVABLE: no presses turn all lights on", "every light read clearly"},
 		{"unsolvable", Marks{Unsolvable: true, Doubtful: [][2]int{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}}}, "UNSOLVABLE: no presses turn all lights off", "most doubtful: A1, B2, C3, D4, ..."},
 	}
 	for _, tc := range tests {

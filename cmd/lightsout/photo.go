@@ -137,14 +137,20 @@ func correction(b *solver.Board, goal solver.Goal, conf [][]float64, nullity int
 	return best
 }
 
-// doubtful returns up to n cells that lie in a failed parity check
-// (flipping one of them changes the verdict), least confident first.
+// doubtfulBelow is the confidence under which a cell that could make an
+// unsolvable board solvable is named as doubtful.
+const doubtfulBelow = 0.9
+
+// doubtful returns up to n cells read with confidence under doubtfulBelow
+// that lie in a failed parity check (flipping one of them changes the
+// verdict), least confident first; none when every such cell was read
+// clearly, and the board itself is then likely unsolvable.
 func doubtful(s *solver.Solution, conf [][]float64, n int) [][2]int {
 	seen := map[[2]int]bool{}
-	var cells [][2]int
+	cells := [][2]int{}
 	for _, ch := range s.Failed {
 		for _, rc := range ch.Cells {
-			if !seen[rc] {
+			if !seen[rc] && conf[rc[0]][rc[1]] < doubtfulBelow {
 				seen[rc] = true
 				cells = append(cells, rc)
 			}

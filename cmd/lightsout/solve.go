@@ -237,6 +237,8 @@ func writePhotoText(w io.Writer, res *photoResult, goal solver.Goal) {
 	if res.Outcome == outUnsolvable {
 		if len(res.Doubtful) > 0 {
 			fmt.Fprintf(w, "most doubtful cells: %s: check them on the board and re-run with --state if one was misread\n", cellNames(res.Doubtful))
+		} else {
+			fmt.Fprintln(w, "every light that could change the verdict was read clearly: the board itself looks unsolvable (set up by hand?)")
 		}
 	}
 	if len(rep.Uncertain) > 0 {
