@@ -12,9 +12,10 @@ import (
 
 // Cell geometry on the rectified board, in fractions of the cell pitch.
 const (
-	// rectMargin is how much of the case around the grid the rectified
-	// board keeps on each side, in cells (for the debug image).
-	rectMargin = 0.25
+	// rectMargin is how much around the grid the rectified board keeps
+	// on each side, in cells: one ring of would-be cells, measured to
+	// check that the grid has no lit buttons outside it.
+	rectMargin = 1
 	// centreRadius is the half side of the square measured at the centre
 	// of each cell: small enough to stay inside round buttons that fill
 	// only half of a widely spaced lattice.
@@ -22,6 +23,11 @@ const (
 	// rimInner is where a cell's rim starts (Chebyshev distance from the
 	// centre); the rim holds the gaps between cells and the button edges.
 	rimInner = 0.42
+	// ringInner and ringOuter bound the ring around the centre square
+	// that is checked against it: a cursor or a glare spot covering the
+	// centre rarely covers the ring too.
+	ringInner = 0.24
+	ringOuter = 0.36
 	// minCellPx and maxCellPx bound the rectified cell size: a cell is
 	// rectified at about its size in the photo, never finer than
 	// maxCellPx (robust statistics need no more) nor coarser than minCellPx.
@@ -44,7 +50,23 @@ const (
 	// noiseFloor is the smallest spread assumed for a group of cells, in
 	// score units, so that flat synthetic boards do not look infinitely sure.
 	noiseFloor = 0.03
+	// minScoreGap is the smallest distance between the lit and unlit
+	// groups, in litScore units, that a board's split may have: less is
+	// a visible but not a lit/unlit difference (a tint, a gradient).
+	// Boards of fewer than smallBoard cells, whose split rests on a
+	// handful of samples, need minSmallGap.
+	minScoreGap = 0.25
+	minSmallGap = 0.6
+	smallBoard  = 8
 )
+
+// minGap is the smallest group distance accepted on a board of n cells.
+func minGap(n int) float64 {
+	if n < smallBoard {
+		return minSmallGap
+	}
+	return minScoreGap
+}
 
 // cellStats are the measurements of one cell of the rectified board.
 // Brightness is V = max(R, G, B); "log" means log(V+4) so that ratios,
@@ -54,6 +76,7 @@ type cellStats struct {
 	s      float64 // mean saturation of the centre, (max-min)/(max+16)
 	spread float64 // log V, 75th minus 25th percentile, in the centre
 	rim    float64 // median log V of the rim (gaps, case, button edges)
+	ring   float64 // median log V of the ring around the centre square
 }
 
 // verdict is the classifier's answer for one board hypothesis.
@@ -66,6 +89,15 @@ type verdict struct {
 	separation float64
 	// oneGroup reports that the board was judged all-off or all-on.
 	oneGroup bool
+	// litLow, for a two-group board, is the lowest litScore that still
+	// looks like the lit group.
+	litLow *float64
+	// outsideLit reports a lit-looking would-be cell in the ring just
+	// outside the grid.
+	outsideLit bool
+	// gap is the distance between the two groups' medians in litScore
+	// units (0 when the scores are all equal).
+	gap float64
 }
 
 // rectify warps the grid region of img to a board image of
@@ -105,7 +137,9 @@ func cellPixels(h [9]float64, rows, cols int) int {
 	return int(math.Max(minCellPx, math.Min(maxCellPx, math.Round(d))))
 }
 
-// measure computes the statistics of every cell of a rectified BGR board.
+// measure computes the statistics of every cell of a rectified BGR board
+// and of the ring of would-be cells around it: the result has rows+2
+// rows and cols+2 columns, cell (r, c) of the board at [r+1][c+1].
 func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 	if board.Type() != gocv.MatTypeCV8UC3 {
 		return nil, fmt.Errorf("rectified board has type %v, want 8-bit BGR", board.Type())
@@ -115,13 +149,13 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 		return nil, fmt.Errorf("rectified board: %w", err)
 	}
 	w := board.Cols()
-	off := rectMargin * float64(px)
-	stats := make([][]cellStats, rows)
-	var centreV, centreS, rimV []float64
-	for r := 0; r < rows; r++ {
-		stats[r] = make([]cellStats, cols)
-		for c := 0; c < cols; c++ {
-			centreV, centreS, rimV = centreV[:0], centreS[:0], rimV[:0]
+	off := (rectMargin - 1) * float64(px)
+	stats := make([][]cellStats, rows+2)
+	var centreV, centreS, rimV, ringV []float64
+	for r := 0; r < rows+2; r++ {
+		stats[r] = make([]cellStats, cols+2)
+		for c := 0; c < cols+2; c++ {
+			centreV, centreS, rimV, ringV = centreV[:0], centreS[:0], rimV[:0], ringV[:0]
 			x0 := off + float64(c*px)
 			y0 := off + float64(r*px)
 			for y := int(y0); y < int(y0)+px && y < board.Rows(); y++ {
@@ -129,7 +163,8 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 				for x := int(x0); x < int(x0)+px && x < w; x++ {
 					fx := (float64(x)+0.5-x0)/float64(px) - 0.5
 					d := math.Max(math.Abs(fx), math.Abs(fy))
-					if d > 0.5 || (d > centreRadius && d < rimInner) {
+					inRing := d >= ringInner && d <= ringOuter
+					if d > 0.5 || (d > centreRadius && d < rimInner && !inRing) {
 						continue
 					}
 					i := 3 * (y*w + x)
@@ -137,24 +172,29 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 					hi := math.Max(rr, math.Max(g, b))
 					lo := math.Min(rr, math.Min(g, b))
 					lv := math.Log(hi + 4)
-					if d <= centreRadius {
+					switch {
+					case d <= centreRadius:
 						centreV = append(centreV, lv)
 						centreS = append(centreS, (hi-lo)/(hi+16))
-					} else {
+					case inRing:
+						ringV = append(ringV, lv)
+					default:
 						rimV = append(rimV, lv)
 					}
 				}
 			}
-			if len(centreV) == 0 || len(rimV) == 0 {
+			if len(centreV) == 0 || len(rimV) == 0 || len(ringV) == 0 {
 				return nil, fmt.Errorf("cell (%d, %d) has no pixels at %d px", r, c, px)
 			}
 			sort.Float64s(centreV)
 			sort.Float64s(rimV)
+			sort.Float64s(ringV)
 			stats[r][c] = cellStats{
 				v:      sortedQuantile(centreV, 0.5),
 				s:      average(centreS),
 				spread: sortedQuantile(centreV, 0.75) - sortedQuantile(centreV, 0.25),
 				rim:    sortedQuantile(rimV, 0.5),
+				ring:   sortedQuantile(ringV, 0.5),
 			}
 		}
 	}
@@ -172,57 +212,107 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	if board.Empty() {
 		return nil, fmt.Errorf("classify: rectifying the board failed")
 	}
-	stats, err := measure(board, rows, cols, px)
+	ext, err := measure(board, rows, cols, px)
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
+	stats := make([][]cellStats, rows)
+	for r := range stats {
+		stats[r] = ext[r+1][1 : cols+1]
+	}
 	v := decide(stats)
+	if v.litLow != nil {
+		// A lit button stands out from its own rim as the board's lit
+		// buttons do; a bright case or background does not.
+		var rise []float64
+		for r := range stats {
+			for c, st := range stats[r] {
+				if v.lit[r][c] {
+					rise = append(rise, st.v-st.rim)
+				}
+			}
+		}
+		sort.Float64s(rise)
+		litRise := sortedQuantile(rise, 0.5)
+		for r := range ext {
+			for c, st := range ext[r] {
+				inside := r > 0 && r <= rows && c > 0 && c <= cols
+				if !inside && litRise > 0.1 && litScore(st) >= *v.litLow && st.v-st.rim >= litRise/2 {
+					v.outsideLit = true
+				}
+			}
+		}
+	}
+	if v.outsideLit {
+		// A lit-looking button just outside the grid: the grid is
+		// probably missing a row or a column.
+		for _, row := range v.conf {
+			for j := range row {
+				row[j] = math.Min(row[j], unsureSizeCap)
+			}
+		}
+	}
 	if dbg.enabled() {
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
 }
 
-// feature is one cell's position in the classifier's plane: log
-// brightness and saturation, scaled so that one unit of each is a
-// similar, clearly visible difference.
-type feature struct{ x, y float64 }
-
+// Scales of the lit score: one unit of each is a similar, clearly
+// visible difference between a lit and an unlit button.
 const (
 	vScale = 0.5 // log V: one unit is a factor of e^0.5 ≈ 1.65 in brightness
 	sScale = 0.3 // saturation: one unit is 0.3
 )
 
+// litScore is the 1-D score the cells are split on: a lit button is
+// brighter than its unlit self (emitted light adds to reflected light),
+// and in daylight, when brightness alone barely differs, it is the more
+// coloured one.
+func litScore(st cellStats) float64 { return st.v/vScale + st.s/sScale }
+
+// group summarises one side of the split.
+type group struct {
+	mean, sigma float64
+	n           int
+	spread      float64 // median unevenness of its cells
+	fall        float64 // median fall of log V from centre to ring
+}
+
 // decide splits the cells into lit and unlit and sets each confidence.
 func decide(stats [][]cellStats) *verdict {
 	rows, cols := len(stats), len(stats[0])
 	n := rows * cols
-	fs := make([]feature, n)
-	for i := range fs {
-		st := stats[i/cols][i%cols]
-		fs[i] = feature{st.v / vScale, st.s / sScale}
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = litScore(stats[i/cols][i%cols])
 	}
 	lit := make([]bool, n)
 	conf := make([]float64, n)
-	part, sep, ok := split(fs)
-	v := &verdict{separation: sep}
+	v := &verdict{}
+	t, ok := otsuThreshold(xs)
+	var lo, hi group
 	if ok {
-		// Orient: the lit group is the brighter one (a lit button is its
-		// unlit self plus emitted light, so V can only rise).
-		var mv [2]float64
-		var cnt [2]int
-		for i, g := range part {
-			mv[g] += stats[i/cols][i%cols].v
-			cnt[g]++
-		}
-		litGroup := 1
-		if mv[0]/float64(cnt[0]) > mv[1]/float64(cnt[1]) {
-			litGroup = 0
-		}
-		axisConf(fs, part, litGroup, stats, lit, conf)
-	} else {
+		lo, hi = summarise(xs, stats, t)
+		v.separation = (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
+		v.gap = hi.mean - lo.mean
+	}
+	switch {
+	case ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n):
+		twoGroupConf(xs, stats, t, lo, hi, lit, conf)
+		crossCheck(stats, lit, conf)
+		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
+		v.litLow = &low
+	case ok && v.separation >= minSeparation:
+		// Two clear groups, but too close to be lit and unlit for sure:
+		// decide as one group and doubt every cell.
 		v.oneGroup = true
-		v.separation = 0
+		oneGroupConf(stats, lit, conf)
+		for i := range conf {
+			conf[i] = math.Min(conf[i], crossCap)
+		}
+	default:
+		v.oneGroup = true
 		oneGroupConf(stats, lit, conf)
 	}
 	v.lit = make([][]bool, rows)
@@ -234,178 +324,182 @@ func decide(stats [][]cellStats) *verdict {
 	return v
 }
 
-// split partitions the features into two groups with 2-means, started
-// from the best threshold on each axis, and returns the partition, its
-// separation and whether the separation is clear enough to call it two
-// groups.
-func split(fs []feature) ([]int, float64, bool) {
-	if len(fs) < 2 {
-		return nil, 0, false
+// Cross-checks: each single feature that splits the board clearly and by
+// a visible amount must agree with the combined score.
+const (
+	minVGap = 0.1  // log V between the groups: 10% brighter
+	minSGap = 0.15 // saturation between the groups
+	// crossCap caps the confidence of a cell that a single feature puts
+	// in the other group.
+	crossCap = 0.3
+	// decisiveVGap is the brightness difference between the groups (log
+	// V, a factor of 1.35) beyond which saturation may not overturn it.
+	decisiveVGap = 0.3
+)
+
+// crossCheck splits the board again on brightness alone and on
+// saturation alone. Where a clear single-feature split disagrees with
+// the combined one, the cell is in doubt; when it disagrees on most
+// cells, the two features point opposite ways (the brighter group is
+// the greyer one) and the whole board is in doubt.
+func crossCheck(stats [][]cellStats, lit []bool, conf []float64) {
+	cols := len(stats[0])
+	var vs [2][]float64
+	for i, on := range lit {
+		g := 0
+		if on {
+			g = 1
+		}
+		vs[g] = append(vs[g], stats[i/cols][i%cols].v)
 	}
-	var best []int
-	bestSep := -1.0
-	for axis := 0; axis < 2; axis++ {
-		xs := make([]float64, len(fs))
-		for i, f := range fs {
-			xs[i] = f.x
-			if axis == 1 {
-				xs[i] = f.y
-			}
+	for g := range vs {
+		sort.Float64s(vs[g])
+	}
+	vGap := sortedQuantile(vs[1], 0.5) - sortedQuantile(vs[0], 0.5)
+	var ss [2][]float64
+	for i, on := range lit {
+		g := 0
+		if on {
+			g = 1
+		}
+		ss[g] = append(ss[g], stats[i/cols][i%cols].s)
+	}
+	for g := range ss {
+		sort.Float64s(ss[g])
+	}
+	sGap := sortedQuantile(ss[1], 0.5) - sortedQuantile(ss[0], 0.5)
+	if vGap < minVGap && sGap < minSGap {
+		// The lit group is neither clearly brighter nor clearly more
+		// coloured: the split may be a tint, glare or a gradient.
+		for i := range conf {
+			conf[i] = math.Min(conf[i], crossCap)
+		}
+		return
+	}
+	for _, f := range []struct {
+		get    func(cellStats) float64
+		minGap float64
+	}{
+		{func(s cellStats) float64 { return s.v }, minVGap},
+		{func(s cellStats) float64 { return s.s }, minSGap},
+	} {
+		xs := make([]float64, len(lit))
+		for i := range xs {
+			xs[i] = f.get(stats[i/cols][i%cols])
 		}
 		t, ok := otsuThreshold(xs)
 		if !ok {
 			continue
 		}
-		part := make([]int, len(fs))
+		lo, hi := summarise(xs, stats, t)
+		sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
+		if sep < minSeparation || hi.mean-lo.mean < f.minGap {
+			continue
+		}
+		var differ []int
 		for i, x := range xs {
-			if x > t {
-				part[i] = 1
+			if (x > t) != lit[i] {
+				differ = append(differ, i)
 			}
 		}
-		part = kmeans2(fs, part)
-		if part == nil {
+		if 2*len(differ) > len(xs) && vGap >= decisiveVGap {
+			// Saturation points the other way, but brightness decides.
 			continue
 		}
-		if s := separation(fs, part); s > bestSep {
-			best, bestSep = part, s
-		}
-	}
-	if best == nil {
-		return nil, 0, false
-	}
-	return best, bestSep, bestSep >= minSeparation
-}
-
-// kmeans2 runs Lloyd's iterations from part; nil when a group empties.
-func kmeans2(fs []feature, part []int) []int {
-	for iter := 0; iter < 20; iter++ {
-		c, ok := groupCentres(fs, part)
-		if !ok {
-			return nil
-		}
-		changed := false
-		for i, f := range fs {
-			g := 0
-			if featDist2(f, c[1]) < featDist2(f, c[0]) {
-				g = 1
-			}
-			if g != part[i] {
-				part[i], changed = g, true
+		if 2*len(differ) > len(xs) {
+			differ = differ[:0]
+			for i := range xs {
+				differ = append(differ, i)
 			}
 		}
-		if !changed {
-			break
+		for _, i := range differ {
+			conf[i] = math.Min(conf[i], crossCap)
 		}
 	}
-	if _, ok := groupCentres(fs, part); !ok {
-		return nil
-	}
-	return part
 }
 
-func groupCentres(fs []feature, part []int) ([2]feature, bool) {
-	var c [2]feature
-	var n [2]float64
-	for i, f := range fs {
-		g := part[i]
-		c[g].x += f.x
-		c[g].y += f.y
-		n[g]++
-	}
-	if n[0] == 0 || n[1] == 0 {
-		return c, false
-	}
-	for g := 0; g < 2; g++ {
-		c[g].x /= n[g]
-		c[g].y /= n[g]
-	}
-	return c, true
-}
-
-// separation is the distance between the group centres over the pooled
-// spread of the cells along the line through them. The spread is robust
-// (median absolute deviation) so that one odd cell does not hide a clear
-// split, and never below noiseFloor.
-func separation(fs []feature, part []int) float64 {
-	c, ok := groupCentres(fs, part)
-	if !ok {
-		return 0
-	}
-	dx, dy := c[1].x-c[0].x, c[1].y-c[0].y
-	d := math.Hypot(dx, dy)
-	if d == 0 {
-		return 0
-	}
-	return d / pooledSpread(fs, part, c, dx/d, dy/d)
-}
-
-// pooledSpread is the robust spread of each group along the unit
-// direction (ux, uy), pooled over the two groups.
-func pooledSpread(fs []feature, part []int, c [2]feature, ux, uy float64) float64 {
-	var dev [2][]float64
-	for i, f := range fs {
-		g := part[i]
-		dev[g] = append(dev[g], math.Abs((f.x-c[g].x)*ux+(f.y-c[g].y)*uy))
-	}
-	var sum, n float64
-	for g := 0; g < 2; g++ {
-		if len(dev[g]) < 2 {
-			continue
-		}
-		sort.Float64s(dev[g])
-		m := 1.4826 * sortedQuantile(dev[g], 0.5)
-		sum += m * m * float64(len(dev[g]))
-		n += float64(len(dev[g]))
-	}
-	s := noiseFloor / vScale
-	if n > 0 {
-		s = math.Max(s, math.Sqrt(sum/n))
-	}
-	return s
-}
-
-// axisConf labels a two-group board and sets each cell's confidence from
-// its margin: how many pooled spreads it lies from the threshold halfway
-// between the groups, lowered when the cell's centre is uneven (glare, a
-// cursor, a shadow edge) compared with the other cells of its group.
-func axisConf(fs []feature, part []int, litGroup int, stats [][]cellStats, lit []bool, conf []float64) {
+// summarise describes the groups below and above threshold t. Spreads
+// are robust (median absolute deviation), so that one odd cell does not
+// hide a clear split, and never below noiseFloor nor a twentieth of the
+// distance between the groups, so that flat synthetic boards do not look
+// infinitely sure.
+func summarise(xs []float64, stats [][]cellStats, t float64) (lo, hi group) {
 	cols := len(stats[0])
-	c, _ := groupCentres(fs, part)
-	dx, dy := c[1].x-c[0].x, c[1].y-c[0].y
-	d := math.Hypot(dx, dy)
-	ux, uy := dx/d, dy/d
-	sigma := pooledSpread(fs, part, c, ux, uy)
-	mid := feature{(c[0].x + c[1].x) / 2, (c[0].y + c[1].y) / 2}
-	// Typical unevenness of each group, and the brightness gap between them.
-	var spreads [2][]float64
-	var gv [2]float64
-	var gn [2]float64
-	for i, g := range part {
-		st := stats[i/cols][i%cols]
-		spreads[g] = append(spreads[g], st.spread)
-		gv[g] += st.v
-		gn[g]++
-	}
-	var typical [2]float64
-	for g := 0; g < 2; g++ {
-		sort.Float64s(spreads[g])
-		typical[g] = sortedQuantile(spreads[g], 0.5)
-	}
-	gap := math.Max(math.Abs(gv[1]/gn[1]-gv[0]/gn[0]), noiseFloor)
-	for i, f := range fs {
-		t := ((f.x-mid.x)*ux + (f.y-mid.y)*uy) / sigma
+	var side [2][]float64
+	var sp, fall [2][]float64
+	for i, x := range xs {
 		g := 0
-		if t > 0 {
+		if x > t {
 			g = 1
 		}
-		lit[i] = g == litGroup
-		// Two spreads from the threshold is a coin toss, five is sure.
-		cf := unit((math.Abs(t) - 2) / 3)
-		// A cell much less even than its group is suspect: glare, a
-		// cursor or a shadow edge may have moved its median.
-		excess := (stats[i/cols][i%cols].spread - typical[g]) / gap
-		if excess > 0.25 {
-			cf *= unit(1 - (excess-0.25)/0.5)
+		st := stats[i/cols][i%cols]
+		side[g] = append(side[g], x)
+		sp[g] = append(sp[g], st.spread)
+		fall[g] = append(fall[g], st.v-st.ring)
+	}
+	var gs [2]group
+	for g := 0; g < 2; g++ {
+		sort.Float64s(side[g])
+		sort.Float64s(sp[g])
+		gs[g].n = len(side[g])
+		gs[g].mean = sortedQuantile(side[g], 0.5)
+		gs[g].spread = sortedQuantile(sp[g], 0.5)
+		sort.Float64s(fall[g])
+		gs[g].fall = sortedQuantile(fall[g], 0.5)
+		dev := make([]float64, len(side[g]))
+		for i, x := range side[g] {
+			dev[i] = math.Abs(x - gs[g].mean)
+		}
+		sort.Float64s(dev)
+		gs[g].sigma = 1.4826 * sortedQuantile(dev, 0.5)
+	}
+	floor := math.Max(noiseFloor/vScale, (gs[1].mean-gs[0].mean)/20)
+	for g := 0; g < 2; g++ {
+		gs[g].sigma = math.Max(gs[g].sigma, floor)
+	}
+	return gs[0], gs[1]
+}
+
+// twoGroupConf labels a two-group board, the upper group lit, and sets
+// each cell's confidence: the log-likelihood ratio of its group over the
+// other (Gaussian groups of their robust spreads), capped by its margin
+// from the midpoint between the groups, and lowered when the cell's
+// centre is much less even than the board's cells usually are (a glare
+// spot, a cursor or a shadow edge may have moved its median).
+func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, lit []bool, conf []float64) {
+	cols := len(stats[0])
+	mid := (lo.mean + hi.mean) / 2
+	half := (hi.mean - lo.mean) / 2
+	typical := math.Min(lo.spread, hi.spread)
+	if lo.n < 3 {
+		typical = hi.spread
+	} else if hi.n < 3 {
+		typical = lo.spread
+	}
+	for i, x := range xs {
+		own, other := lo, hi
+		if x > t {
+			own, other = hi, lo
+			lit[i] = true
+		}
+		zo := (x - other.mean) / other.sigma
+		zg := (x - own.mean) / own.sigma
+		llr := (zo*zo-zg*zg)/2 + math.Log(other.sigma/own.sigma)
+		cf := unit((llr - 2) / 8)
+		cf = math.Min(cf, unit((math.Abs(x-mid)/half-0.15)/0.35))
+		st := stats[i/cols][i%cols]
+		if excess := st.spread - typical; excess > 0.25 {
+			cf *= unit(1 - (excess-0.25)/0.35)
+		}
+		// The centre and its ring should differ as they do in the
+		// cell's group (the other group's when its own has under three
+		// cells); a cursor or glare over the centre breaks that.
+		ref := own.fall
+		if own.n < 3 {
+			ref = other.fall
+		}
+		if odd := math.Abs(st.v - st.ring - ref); odd > 0.2 {
+			cf *= unit(1 - (odd-0.2)/0.3)
 		}
 		conf[i] = cf
 	}
@@ -439,7 +533,9 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 		litScore = (contrast - 0.22) / 0.25
 	}
 	on := litScore > 0
-	base := unit(math.Abs(litScore)) * 0.8
+	// A one-group board rests on weaker evidence than a split: only a
+	// decisive reference lifts it above UncertainBelow.
+	base := 0.35 + 0.3*unit(math.Abs(litScore)-1.5)
 	for i := range lit {
 		lit[i] = on
 		conf[i] = base
@@ -512,9 +608,7 @@ func otsuThreshold(xs []float64) (float64, bool) {
 	return bestT, true
 }
 
-func featDist2(a, b feature) float64 { return (a.x-b.x)*(a.x-b.x) + (a.y-b.y)*(a.y-b.y) }
-
-// percentile of sorted xs, p in 0..1, by linear interpolation.
+// sortedQuantile is the p-quantile of sorted xs, p in 0..1, by linear interpolation.
 func sortedQuantile(xs []float64, p float64) float64 {
 	if len(xs) == 0 {
 		return 0

@@ -109,6 +109,9 @@ func TestClassifySharedPhotos(t *testing.T) {
 			if img.Empty() {
 				t.Fatalf("cannot read %s", e.File)
 			}
+			if e.File == *dumpFile {
+				dumpStats(t, img, e)
+			}
 			v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, testDebugger(t, e.File))
 			if err != nil {
 				t.Fatal(err)
@@ -118,5 +121,82 @@ func TestClassifySharedPhotos(t *testing.T) {
 			}
 			t.Logf("separation %.1f, conf %.2f", v.separation, v.conf)
 		})
+	}
+}
+
+// labelDir, when set, names a folder of labelled photos (labels.json)
+// that TestClassifyLabelled reads through the labels' own corners: the
+// classifier's accuracy apart from the grid finder's.
+var labelDir = flag.String("labeldir", "", "folder of labelled photos for TestClassifyLabelled")
+
+// dumpFile names one photo of -labeldir whose cell statistics
+// TestClassifyLabelled logs.
+var dumpFile = flag.String("dumpfile", "", "log the cell statistics of this photo of -labeldir")
+
+func dumpStats(t *testing.T, img gocv.Mat, e labels.Entry) {
+	h := labelHomography(t, e)
+	px := cellPixels(h, e.Rows, e.Cols)
+	b := rectify(img, h, e.Rows, e.Cols, px)
+	defer b.Close()
+	st, err := measure(b, e.Rows, e.Cols, px)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range st {
+		line := ""
+		for c, x := range st[r] {
+			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f |", e.Lights[r][c], x.v, x.s, x.spread, x.rim)
+		}
+		t.Log(line)
+	}
+}
+
+func TestClassifyLabelled(t *testing.T) {
+	if *labelDir == "" {
+		t.Skip("no -labeldir")
+	}
+	es, err := labels.Read(*labelDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n, exact, silent, doubtExact int
+	for _, e := range es {
+		if e.Ambiguous || len(e.Corners) != 4 {
+			continue
+		}
+		img, err := Load(filepath.Join(*labelDir, e.File), 0)
+		if err != nil {
+			t.Errorf("%s: %v", e.File, err)
+			continue
+		}
+		if e.File == *dumpFile {
+			dumpStats(t, img, e)
+		}
+		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, testDebugger(t, e.File))
+		img.Close()
+		if err != nil {
+			t.Errorf("%s: %v", e.File, err)
+			continue
+		}
+		n++
+		r := &Reading{Confidence: v.conf}
+		bad := wrongCells(e.Lights, v.lit)
+		switch {
+		case len(bad) == 0:
+			exact++
+			if r.Doubtful() {
+				doubtExact++
+				t.Logf("%s %s: ok, %d uncertain (sep %.1f gap %.2f one %v)", e.File, e.Style, len(r.Uncertain()), v.separation, v.gap, v.oneGroup)
+			}
+		case r.Doubtful():
+			t.Logf("%s %s: wrong %v, doubt flagged (sep %.1f gap %.2f one %v)", e.File, e.Style, bad, v.separation, v.gap, v.oneGroup)
+		default:
+			silent++
+			t.Logf("%s %s: SILENT wrong %v (sep %.1f gap %.2f one %v) conf %.2f", e.File, e.Style, bad, v.separation, v.gap, v.oneGroup, v.conf)
+		}
+	}
+	t.Logf("%d photos: %d exact (%d with doubt), %d silent", n, exact, doubtExact, silent)
+	if silent > 0 {
+		t.Errorf("%d boards read wrong with no doubt flagged", silent)
 	}
 }

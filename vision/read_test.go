@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
@@ -41,5 +42,45 @@ func TestReadSharedPhotos(t *testing.T) {
 			}
 			t.Logf("min confidence %.2f, uncertain %v", r.MinConfidence(), r.Uncertain())
 		})
+	}
+}
+
+// TestReadPaintedBoards reads seeded random boards from the lattice
+// tests' painter (independent of the synth renderer) and checks the hard
+// rule: every board is read exactly, or comes back with doubt flagged or
+// an error. It also requires most of them to be read exactly.
+func TestReadPaintedBoards(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 8
+	}
+	exact, doubtOK := 0, 0
+	for seed := 1; seed <= n; seed++ {
+		rng := rand.New(rand.NewSource(int64(seed)))
+		tb := randomTestBoard(rng)
+		img, e := tb.paint(rng)
+		r, err := Read(img, nil)
+		img.Close()
+		if err != nil {
+			t.Logf("seed %d %v: error %v", seed, tb, err)
+			continue
+		}
+		right := r.Rows == e.Rows && r.Cols == e.Cols && len(wrongCells(e.Lights, r.Lit)) == 0
+		switch {
+		case right:
+			exact++
+			if r.Doubtful() {
+				doubtOK++
+			}
+		case !r.Doubtful():
+			t.Errorf("seed %d %v: read wrong with no doubt flagged: %d×%d %v, want %d×%d %v",
+				seed, tb, r.Rows, r.Cols, litStrings(r.Lit), e.Rows, e.Cols, e.Lights)
+		default:
+			t.Logf("seed %d %v: read wrong, doubt flagged: %d×%d %v conf %.2f, want %d×%d %v", seed, tb, r.Rows, r.Cols, litStrings(r.Lit), r.Confidence, e.Rows, e.Cols, e.Lights)
+		}
+	}
+	t.Logf("%d of %d read exactly (%d of them with doubt flagged)", exact, n, doubtOK)
+	if exact < n*9/10 {
+		t.Errorf("only %d of %d boards read exactly, want at least 90%%", exact, n)
 	}
 }
