@@ -152,7 +152,11 @@ func writeGridText(w io.Writer, b *solver.Board, goal solver.Goal, s *solver.Sol
 	fmt.Fprintf(w, "board (%d×%d, goal %s; # lit, . unlit):\n", b.Rows, b.Cols, goal)
 	writeASCII(w, b, '#', '.')
 	if !s.Solvable {
-		fmt.Fprintf(w, "\nunsolvable: %d parity check(s) fail (nullity %d)\n", len(s.Failed), s.Nullity)
+		checks := "1 parity check fails"
+		if len(s.Failed) != 1 {
+			checks = fmt.Sprintf("%d parity checks fail", len(s.Failed))
+		}
+		fmt.Fprintf(w, "\nunsolvable: no presses turn every light %s; %s (see the error below)\n", goal, checks)
 		return
 	}
 	fmt.Fprintf(w, "\npresses (X):\n")
