@@ -116,13 +116,16 @@ func glare(r *rng, img *gocv.Mat, grid hom, b *board, pitch float64, l light, no
 // blur adds defocus or motion blur, bounded by the cell pitch so that a
 // person could still read the board.
 func blur(r *rng, img *gocv.Mat, pitch float64, notes *[]string) {
+	// A phone's defocus and shake are a few pixels per megapixel side.
+	short := float64(min(img.Cols(), img.Rows()))
+	limit := math.Min(0.09*pitch, 0.004*short)
 	switch x := r.Float64(); {
 	case x < 0.3:
-		s := r.uni(0.5, math.Max(0.6, 0.09*pitch))
+		s := r.uni(0.5, math.Max(0.6, limit))
 		gocv.GaussianBlur(*img, img, image.Pt(0, 0), s, s, gocv.BorderReflect101)
 		*notes = append(*notes, fmt.Sprintf("defocus σ %.1f px", s))
 	case x < 0.45:
-		n := max(3, int(r.uni(0.05, 0.2)*pitch)) | 1
+		n := max(3, int(r.uni(0.5, 2)*limit)) | 1
 		a := r.uni(0, math.Pi)
 		k := gocv.NewMatWithSize(n, n, gocv.MatTypeCV32F)
 		defer k.Close()
@@ -148,7 +151,7 @@ func sensorNoise(r *rng, img *gocv.Mat, l light, notes *[]string) {
 	var amp float64
 	switch l.kind {
 	case "dim":
-		amp = r.uni(8, 22)
+		amp = r.uni(5, 14)
 	case "indoor":
 		amp = r.uni(3, 12)
 	default:

@@ -53,7 +53,9 @@ func newLight(r *rng) light {
 	switch x := r.Float64(); {
 	case x < 0.2:
 		l.kind = "dim"
-		l.ambient = r.uni(0.06, 0.25)
+		// The case is barely visible, but visible: a person can still
+		// count the buttons.
+		l.ambient = r.uni(0.12, 0.3)
 		l.emit = r.uni(0.7, 1)
 		l.bloom = r.uni(0.3, 0.9)
 	case x < 0.75:

@@ -229,8 +229,9 @@ func drawMonitor(r *rng, b *board, p int) flat {
 	glass := f.albedo.Region(screen)
 	glass.SetTo(gocv.NewScalar(18, 18, 20, 0))
 	glass.Close()
+	// Screens are not as bright as LEDs.
 	es := f.emit.Region(screen)
-	scaled.CopyTo(&es)
+	gocv.AddWeighted(scaled, r.uni(0.5, 0.8), scaled, 0, 0, &es)
 	es.Close()
 	// Content pixel centre x maps to (x+0.5)·kx - 0.5 in scaled pixels.
 	toCanvas := affine(float64(bezel)+kx/2-0.5, float64(bezel)+ky/2-0.5, kx, ky)

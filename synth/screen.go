@@ -105,17 +105,37 @@ func appScreen(r *rng, b *board, maxPix, w, h int) (gocv.Mat, hom, []string) {
 	if x0 < 0 || y0 < 0 || x0+bw > w || y0+bh > h {
 		x0, y0 = max(0, (w-bw)/2), max(0, (h-bh)/2)
 	}
-	if r.chance(0.7) {
-		roundRect(&img, image.Rect(x0-pad, y0-pad, x0+bw+pad, y0+bh+pad), int(float64(pad)*r.uni(0, 1)), t.panel)
+	// Colours a player can tell apart, as in any real game: every lit
+	// colour stands out from the backdrop and from the unlit colour, and
+	// unlit cells show against the backdrop.
+	backdrop := t.bg
+	drawBackdrop := r.chance(0.7)
+	if drawBackdrop {
+		backdrop = t.panel
 	}
-	// Every lit colour must stand out from the unlit one, as in any real
-	// game: otherwise use a darker unlit colour.
+	for _, row := range b.glow {
+		for _, g := range row {
+			if maxChannelDiff(g, backdrop) < 70 {
+				backdrop, drawBackdrop = rgb(45, 45, 52), true
+			}
+		}
+	}
 	for _, row := range b.glow {
 		for _, g := range row {
 			if maxChannelDiff(g, t.unlit) < 70 {
 				t.unlit = rgb(85, 85, 92)
 			}
 		}
+	}
+	if d := luma(t.unlit) - luma(backdrop); d > -35 && d < 35 {
+		if luma(backdrop) < 128 {
+			t.unlit = mix(t.unlit, rgb(255, 255, 255), 0.35)
+		} else {
+			t.unlit = scale(t.unlit, 0.6)
+		}
+	}
+	if drawBackdrop {
+		roundRect(&img, image.Rect(x0-pad, y0-pad, x0+bw+pad, y0+bh+pad), int(float64(pad)*r.uni(0, 1)), backdrop)
 	}
 	gap := int(float64(p) * r.uni(0.04, 0.2))
 	rad := int(float64(p) * r.uni(0, 0.3))
