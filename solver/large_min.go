@@ -104,45 +104,51 @@ func walshHadamard(v []int32) {
 }
 
 // maxDescentPasses bounds the greedy descent over the null basis on boards
-// whose nullity is too large for exactTop.
+// whose nullity is too large for exactTop: at most this many times d
+// candidates are chased.
 const maxDescentPasses = 3
 
 // descendTop improves top by adding single null top rows while that lowers
-// the press count, for at most maxDescentPasses passes over the basis. Two
-// candidates are chased at once. The result never has more presses than
-// top; count is top's press count.
+// the press count: it walks the basis cyclically and stops at a local
+// minimum (d candidates in a row without a gain) or after
+// maxDescentPasses·d candidates. Two candidates are chased at once. The
+// result never has more presses than top; count is top's press count.
 func descendTop(ch *chaser, top []uint64, count int, nullTops [][]uint64) ([]uint64, int) {
+	return descendTopPasses(ch, top, count, nullTops, maxDescentPasses)
+}
+
+func descendTopPasses(ch *chaser, top []uint64, count int, nullTops [][]uint64, passes int) ([]uint64, int) {
+	d := len(nullTops)
 	x := append([]uint64(nil), top...)
 	cand := [2][]uint64{make([]uint64, len(x)), make([]uint64, len(x))}
 	var counts [2]int
-	for pass := 0; pass < maxDescentPasses; pass++ {
-		improved := false
-		for j := 0; j < len(nullTops); j += 2 {
-			m := min(2, len(nullTops)-j)
-			var wg sync.WaitGroup
-			for c := 0; c < m; c++ {
-				for w := range x {
-					cand[c][w] = x[w] ^ nullTops[j+c][w]
-				}
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					_, counts[c] = ch.run(cand[c], nil)
-				}()
+	idle := 0 // candidates tried against the current x without a gain
+	for tried, j := 0, 0; tried < passes*d && idle < d; {
+		m := min(2, d-j)
+		var wg sync.WaitGroup
+		for c := 0; c < m; c++ {
+			for w := range x {
+				cand[c][w] = x[w] ^ nullTops[j+c][w]
 			}
-			wg.Wait()
-			b := 0
-			if m == 2 && counts[1] < counts[0] {
-				b = 1
-			}
-			if counts[b] < count {
-				copy(x, cand[b])
-				count = counts[b]
-				improved = true
-			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, counts[c] = ch.run(cand[c], nil)
+			}()
 		}
-		if !improved {
-			break
+		wg.Wait()
+		tried += m
+		j = (j + m) % d
+		b := 0
+		if m == 2 && counts[1] < counts[0] {
+			b = 1
+		}
+		if counts[b] < count {
+			copy(x, cand[b])
+			count = counts[b]
+			idle = 0
+		} else {
+			idle += m
 		}
 	}
 	return x, count
