@@ -66,7 +66,7 @@ func newLight(r *rng) light {
 	default:
 		l.kind = "daylight"
 		l.ambient = r.uni(0.95, 1.3)
-		l.emit = r.uni(0.4, 0.65)
+		l.emit = r.uni(0.55, 0.85)
 		l.bloom = r.uni(0, 0.2)
 	}
 	if r.chance(0.45) {

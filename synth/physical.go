@@ -185,7 +185,7 @@ func drawHandheld(r *rng, b *board, p int) flat {
 			roundRect(&f.albedo, image.Rect(bx, y, bx+int(fp*0.7), y+p/4), p/8, rgb(220, 190, 40))
 		}
 	}
-	f.notes = append(f.notes, fmt.Sprintf("case %v", caseC))
+	f.notes = append(f.notes, fmt.Sprintf("case #%02x%02x%02x", caseC.R, caseC.G, caseC.B))
 	return f
 }
 
