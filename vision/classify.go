@@ -277,6 +277,7 @@ type group struct {
 	n           int
 	spread      float64 // median unevenness of its cells
 	fall        float64 // median fall of log V from centre to ring
+	ring        float64 // median log V of its cells' rings
 }
 
 // decide splits the cells into lit and unlit and sets each confidence.
@@ -426,7 +427,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64) {
 func summarise(xs []float64, stats [][]cellStats, t float64) (lo, hi group) {
 	cols := len(stats[0])
 	var side [2][]float64
-	var sp, fall [2][]float64
+	var sp, fall, ring [2][]float64
 	for i, x := range xs {
 		g := 0
 		if x > t {
@@ -436,6 +437,7 @@ func summarise(xs []float64, stats [][]cellStats, t float64) (lo, hi group) {
 		side[g] = append(side[g], x)
 		sp[g] = append(sp[g], st.spread)
 		fall[g] = append(fall[g], st.v-st.ring)
+		ring[g] = append(ring[g], st.ring)
 	}
 	var gs [2]group
 	for g := 0; g < 2; g++ {
@@ -446,6 +448,8 @@ func summarise(xs []float64, stats [][]cellStats, t float64) (lo, hi group) {
 		gs[g].spread = sortedQuantile(sp[g], 0.5)
 		sort.Float64s(fall[g])
 		gs[g].fall = sortedQuantile(fall[g], 0.5)
+		sort.Float64s(ring[g])
+		gs[g].ring = sortedQuantile(ring[g], 0.5)
 		dev := make([]float64, len(side[g]))
 		for i, x := range side[g] {
 			dev[i] = math.Abs(x - gs[g].mean)
@@ -500,6 +504,13 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 		}
 		if odd := math.Abs(st.v - st.ring - ref); odd > 0.2 {
 			cf *= unit(1 - (odd-0.2)/0.3)
+			// The centre is obscured: when the groups' rings differ
+			// nearly as much as their centres (buttons that fill the
+			// cell), the ring decides, still in doubt.
+			dv := (hi.ring + hi.fall) - (lo.ring + lo.fall)
+			if hi.ring-lo.ring > 0.2 && hi.ring-lo.ring > 0.6*dv {
+				lit[i] = math.Abs(st.ring-hi.ring) < math.Abs(st.ring-lo.ring)
+			}
 		}
 		conf[i] = cf
 	}
