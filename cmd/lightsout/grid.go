@@ -56,6 +56,7 @@ in --json are zero-based [row, col]. Exit status: 0 solved, 1 unsolvable
 or a malformed STATE.
 `)
 	variantHelp(w)
+	fmt.Fprint(w, fileHelp)
 }
 
 func runGrid(e *env, args []string) int {
@@ -67,6 +68,7 @@ func runGrid(e *env, args []string) int {
 	showSteps := fs.Bool("steps", false, "print the light-chasing steps")
 	fs.BoolP("help", "h", false, "print help")
 	variants := addVariantFlags(fs)
+	files := addFileFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			gridHelp(e.stdout)
@@ -77,6 +79,9 @@ func runGrid(e *env, args []string) int {
 	if help, _ := fs.GetBool("help"); help {
 		gridHelp(e.stdout)
 		return exitOK
+	}
+	if files.active() {
+		return runGridFile(e, fs, files, variants.active(fs), *goalName, *asJSON, *showSteps)
 	}
 	if fs.NArg() != 1 {
 		return gridUsage(e, fmt.Sprintf("want one STATE, got %d arguments", fs.NArg()))
