@@ -23,3 +23,38 @@ func BenchmarkSolve(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSolveGrid times this file's light chasing (symbolic top row,
+// dense elimination of the C×C system, chase, minimum) whatever the size,
+// without Solve's dispatch of big boards to the fast path in large.go.
+func BenchmarkSolveGrid(b *testing.B) {
+	for _, n := range []int{5, 20, 100, 500} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(uint64(n), 7))
+			t := Press(NewBoard(n, n), randomBoard(rng, n, n))
+			b.ReportAllocs()
+			for b.Loop() {
+				x0, null, ok := solveGrid(t)
+				if !ok {
+					b.Fatal("unsolvable")
+				}
+				minimize(x0, null)
+			}
+		})
+	}
+}
+
+// BenchmarkSolveDense times the reference: elimination of the whole
+// (RC)×(RC) toggle matrix.
+func BenchmarkSolveDense(b *testing.B) {
+	for _, n := range []int{5, 20} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			a := ToggleMatrix(n, n)
+			v := make([]uint64, VecWords(n*n))
+			b.ReportAllocs()
+			for b.Loop() {
+				SolveDense(a, v)
+			}
+		})
+	}
+}

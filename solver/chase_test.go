@@ -200,7 +200,7 @@ func TestDistribution5x5(t *testing.T) {
 // coset and the greedy descent against its starting point.
 func TestMinimize(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, shape := range [][2]int{{3, 3}, {5, 5}, {9, 14}, {16, 16}} {
+	for _, shape := range [][2]int{{3, 3}, {5, 5}, {9, 14}, {16, 16}, {40, 70}} {
 		for range 20 {
 			x0 := randomBoard(rng, shape[0], shape[1])
 			d := 1 + rng.IntN(8)
@@ -218,6 +218,9 @@ func TestMinimize(t *testing.T) {
 			}
 			if !inCoset(got, x0, basis) {
 				t.Fatalf("%v shape: walk result is not in the coset", shape)
+			}
+			if g := whtMin(x0, basis); g.Count() != best || !inCoset(g, x0, basis) {
+				t.Fatalf("%v shape: transform found %d, enumeration %d", shape, g.Count(), best)
 			}
 			if g := descend(x0, basis); g.Count() > x0.Count() || g.Count() < best || !inCoset(g, x0, basis) {
 				t.Fatalf("%v shape: descent gives %d from %d (minimum %d)", shape, g.Count(), x0.Count(), best)

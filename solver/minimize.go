@@ -14,7 +14,45 @@ func minimize(x0 *Board, basis []*Board) (best *Board, exact bool) {
 	if d > MaxExactNullity {
 		return descend(x0, basis), false
 	}
+	if len(x0.bits) > 4 && len(x0.bits) > d {
+		// Each Gray step would touch more words than the transform
+		// spends per entry.
+		return whtMin(x0, basis), true
+	}
 	return grayWalk(x0, basis), true
+}
+
+// whtMin finds the fewest-press member of the coset with one Walsh-Hadamard
+// transform of 2^d entries: cell c of x0 + Σ a_j·basis_j is x0_c ⊕ a·v_c,
+// v_c the cell's bits across the basis, so with delta[v] the sum over the
+// cells of signature v of (+1 if x0_c = 0 else -1), the press count of a
+// is |x0| + (Σ delta - WHT(delta)[a]) / 2. O(RC·d + d·2^d).
+func whtMin(x0 *Board, basis []*Board) *Board {
+	d := len(basis)
+	delta := make([]int32, 1<<d)
+	// Padding bits past Cols are zero everywhere: they add the same +1 to
+	// Σ delta and to every WHT entry, so they cancel.
+	for k, w := range x0.bits {
+		for bit := 0; bit < 64; bit++ {
+			var sig int
+			for j, b := range basis {
+				sig |= int(b.bits[k]>>bit&1) << j
+			}
+			if w>>bit&1 == 0 {
+				delta[sig]++
+			} else {
+				delta[sig]--
+			}
+		}
+	}
+	walshHadamard(delta)
+	best := 0
+	for a, v := range delta {
+		if v > delta[best] {
+			best = a
+		}
+	}
+	return combine(x0, basis, uint64(best))
 }
 
 // sparseVec is a vector kept as its non-zero words only.
