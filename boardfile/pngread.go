@@ -12,6 +12,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math/bits"
 
 	"lightsout/solver"
 )
@@ -262,6 +263,11 @@ func readRows(ir *idatReader, h pngHeader, lit []bool, key []uint16) (*solver.Bo
 		}
 		row := b.Row(y)
 		px := cur[1:]
+		if h.ctype == 0 && key == nil && (h.depth == 1 || h.depth == 8) {
+			packGray(row, px, h.depth, h.width)
+			prev, cur = cur, prev
+			continue
+		}
 		for x := 0; x < h.width; x++ {
 			var on bool
 			switch {
@@ -303,6 +309,36 @@ func readRows(ir *idatReader, h pngHeader, lit []bool, key []uint16) (*solver.Bo
 		prev, cur = cur, prev
 	}
 	return b, nil
+}
+
+// packGray sets row from one row of 1-bit or 8-bit gray pixels, 8 pixels
+// at a time: lit is a 1 bit, or a byte of at least 128.
+func packGray(row []uint64, px []byte, depth, width int) {
+	if depth == 1 {
+		for i := 0; i < (width+7)/8; i++ {
+			row[i/8] |= uint64(bits.Reverse8(px[i])) << (8 * (i % 8))
+		}
+		row[len(row)-1] &= lastMask(width)
+		return
+	}
+	x := 0
+	for ; x+8 <= width; x += 8 {
+		v := binary.LittleEndian.Uint64(px[x:]) >> 7 & 0x0101010101010101
+		row[x/64] |= (v * 0x0102040810204080 >> 56) << (x % 64)
+	}
+	for ; x < width; x++ {
+		if px[x] >= 128 {
+			row[x/64] |= 1 << (x % 64)
+		}
+	}
+}
+
+// lastMask is the mask of the used bits in the last word of a row.
+func lastMask(width int) uint64 {
+	if width%64 == 0 {
+		return ^uint64(0)
+	}
+	return 1<<(width%64) - 1
 }
 
 // unfilter undoes the PNG filter of row cur (cur[0] the filter type)
