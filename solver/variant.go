@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -14,6 +15,19 @@ const MaxStates = 36
 // puzzle has more solutions than this, Puzzle.Solve returns the best one a
 // local search finds and says Minimal=false.
 const MaxEnumerate = 1 << 24
+
+// Limits of Puzzle.Solve, which eliminates the whole matrix: two-state
+// puzzles are bit-packed (a 5000-light graph takes well under a second,
+// 10000 lights several seconds), other numbers of states use a byte per
+// entry and a slower elimination (1600 lights take about 1.5 s).
+const (
+	MaxPuzzleLights     = 16384
+	MaxPuzzleLightsModK = 2500
+)
+
+// ErrPuzzleTooBig is returned by Puzzle.Solve for puzzles beyond the
+// limits above. Plain grids of any size are solved by Solve instead.
+var ErrPuzzleTooBig = errors.New("puzzle too big for the general solver")
 
 // Touch is one effect of a press: it advances light Light by By (mod the
 // number of states).
@@ -130,6 +144,13 @@ type PuzzleSolution struct {
 	// States is prime (len = Nullity); every solution is Presses plus a
 	// combination of it. Nil when States is composite.
 	NullBasis [][]int
+	// Failed explains an unsolvable puzzle (prime States, as many presses
+	// as lights): each entry is a weighting y of the lights that no press
+	// changes (y·A ≡ 0) but that the wanted change b = target - state
+	// fails (y·b ≢ 0 mod States). For two states y is a set of lights that
+	// every press changes an even number of, while an odd number must
+	// change. Nil when solvable.
+	Failed [][]int
 }
 
 // Solutions returns the number of solutions as an exact integer when it
@@ -178,6 +199,14 @@ func (p *Puzzle) Solve(state, target []int) (*PuzzleSolution, error) {
 	p.check()
 	p.checkVec("state", state, p.Lights)
 	p.checkVec("target", target, p.Lights)
+	size := max(p.Lights, len(p.Presses))
+	if p.States == 2 && size > MaxPuzzleLights || p.States > 2 && size > MaxPuzzleLightsModK {
+		limit := MaxPuzzleLights
+		if p.States > 2 {
+			limit = MaxPuzzleLightsModK
+		}
+		return nil, fmt.Errorf("%w: %s; at most %d with %d states", ErrPuzzleTooBig, p.describe(), limit, p.States)
+	}
 	b := make([]int, p.Lights)
 	for i := range b {
 		b[i] = ((target[i]-state[i])%p.States + p.States) % p.States
@@ -189,9 +218,38 @@ func (p *Puzzle) Solve(state, target []int) (*PuzzleSolution, error) {
 		sol = p.solveModK(b)
 	}
 	if !sol.Solvable {
+		sol.Failed = p.failedChecks(b)
 		return sol, fmt.Errorf("%w: no combination of presses reaches the target (%s)", ErrUnsolvable, p.describe())
 	}
 	return sol, nil
+}
+
+// failedChecks returns the vectors of a basis of the left null space of A
+// (the null space of Aᵀ) whose check y·b fails. It needs a prime number of
+// states and a square A; otherwise it returns nil.
+func (p *Puzzle) failedChecks(b []int) [][]int {
+	if len(p.Presses) != p.Lights || len(gfkFactor(p.States)) != 1 || gfkFactor(p.States)[0].E != 1 {
+		return nil
+	}
+	t := p.Transpose()
+	zero := make([]int, p.Lights)
+	var ts *PuzzleSolution
+	if p.States == 2 {
+		ts = t.solveGF2(zero)
+	} else {
+		ts = t.solveModK(zero)
+	}
+	var failed [][]int
+	for _, y := range ts.NullBasis {
+		s := 0
+		for i, v := range y {
+			s += v * b[i]
+		}
+		if s%p.States != 0 {
+			failed = append(failed, y)
+		}
+	}
+	return failed
 }
 
 func (p *Puzzle) describe() string {

@@ -76,6 +76,7 @@ func checkAgainstBrute(t *testing.T, p *Puzzle, rng *rand.Rand, trials int) {
 			if !errors.Is(err, ErrUnsolvable) {
 				t.Fatalf("state %v: unsolvable but err = %v", state, err)
 			}
+			checkFailed(t, p, sol, diff)
 			continue
 		}
 		if err != nil {
@@ -112,6 +113,56 @@ func checkAgainstBrute(t *testing.T, p *Puzzle, rng *rand.Rand, trials int) {
 		if got := p.Apply(zero, v); fmt.Sprint(got) != fmt.Sprint(zero) {
 			t.Fatalf("null vector %v is not quiet: %v", v, got)
 		}
+	}
+}
+
+// checkFailed checks the explanation of an unsolvable puzzle: for a prime
+// number of states at least one check, each untouched by every press and
+// failed by the wanted change diff.
+func checkFailed(t *testing.T, p *Puzzle, sol *PuzzleSolution, diff []int) {
+	t.Helper()
+	if len(gfkFactor(p.States)) != 1 || gfkFactor(p.States)[0].E != 1 {
+		return
+	}
+	if len(sol.Failed) == 0 {
+		t.Fatalf("unsolvable with %d states but no failed check", p.States)
+	}
+	for _, y := range sol.Failed {
+		for j, ts := range p.Presses {
+			s := 0
+			for _, x := range ts {
+				s += y[x.Light] * x.By
+			}
+			if s%p.States != 0 {
+				t.Fatalf("check %v is changed by press %d", y, j)
+			}
+		}
+		s := 0
+		for i, v := range y {
+			s += v * diff[i]
+		}
+		if s%p.States == 0 {
+			t.Fatalf("check %v does not fail for %v", y, diff)
+		}
+	}
+}
+
+func TestPuzzleTooBig(t *testing.T) {
+	tests := []struct {
+		name   string
+		p      *Puzzle
+		states int
+	}{
+		{"two states", &Puzzle{Lights: MaxPuzzleLights + 1, States: 2, Presses: make([][]Touch, 1)}, 2},
+		{"three states", &Puzzle{Lights: MaxPuzzleLightsModK + 1, States: 3, Presses: make([][]Touch, 1)}, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			zero := make([]int, tc.p.Lights)
+			if _, err := tc.p.Solve(zero, zero); !errors.Is(err, ErrPuzzleTooBig) {
+				t.Fatalf("err = %v, want ErrPuzzleTooBig", err)
+			}
+		})
 	}
 }
 

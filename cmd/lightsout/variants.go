@@ -416,7 +416,7 @@ func (vp *variantPuzzle) writeText(w io.Writer, sol *solver.PuzzleSolution) {
 		}
 	}
 	if !sol.Solvable {
-		fmt.Fprintf(w, "\nunsolvable: no combination of presses reaches the %s\n", map[bool]string{true: "target", false: "goal"}[vp.goal == "target"])
+		vp.writeFailed(w, sol)
 		return
 	}
 	var names []string
@@ -516,4 +516,64 @@ func (vp *variantPuzzle) writeCells(w io.Writer, vals []int, binary bool, set, u
 		sb.WriteByte('\n')
 	}
 	io.WriteString(w, sb.String())
+}
+
+// maxChecksShown and maxCheckNames bound the explanation of an unsolvable
+// puzzle.
+const (
+	maxChecksShown = 3
+	maxCheckNames  = 12
+)
+
+// writeFailed explains why no presses reach the goal: the failed checks,
+// sums of lights that no press changes but the goal needs changed.
+func (vp *variantPuzzle) writeFailed(w io.Writer, sol *solver.PuzzleSolution) {
+	what := "goal"
+	if vp.goal == "target" {
+		what = "target"
+	}
+	if len(sol.Failed) == 0 {
+		fmt.Fprintf(w, "\nunsolvable: no combination of presses reaches the %s\n", what)
+		return
+	}
+	k := vp.states()
+	fmt.Fprintf(w, "\nunsolvable: %d check(s) fail. No press changes these sums of lights, but reaching the %s would:\n", len(sol.Failed), what)
+	for n, y := range sol.Failed {
+		if n == maxChecksShown {
+			fmt.Fprintf(w, "  … and %d more\n", len(sol.Failed)-n)
+			break
+		}
+		var terms []string
+		need := 0
+		for i, c := range y {
+			if c == 0 {
+				continue
+			}
+			need += c * (((vp.target[i] - vp.state[i]) % k) + k)
+			if len(terms) == maxCheckNames {
+				terms = append(terms, "…")
+			}
+			if len(terms) > maxCheckNames {
+				continue
+			}
+			name := vp.lightName(i)
+			if c != 1 {
+				name = strconv.Itoa(c) + "·" + name
+			}
+			terms = append(terms, name)
+		}
+		if k == 2 {
+			fmt.Fprintf(w, "  %d. lights %s: every press changes an even number of them, but an odd number must change\n", n+1, strings.Join(terms, " "))
+		} else {
+			fmt.Fprintf(w, "  %d. %s: every press leaves this sum unchanged (mod %d), but it must change by %d\n", n+1, strings.Join(terms, " + "), k, need%k)
+		}
+	}
+}
+
+// lightName names light i: its vertex, or its cell in A1 notation.
+func (vp *variantPuzzle) lightName(i int) string {
+	if vp.graph != nil {
+		return vp.graph.Names[i]
+	}
+	return solver.CellName(i/vp.cols, i%vp.cols)
 }

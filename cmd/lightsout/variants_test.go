@@ -187,3 +187,23 @@ func TestGridWithoutVariantFlags(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, out)
 	}
 }
+
+func TestGridVariantExplainsUnsolvable(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"torus", []string{"000/010/000", "--wrap"}, "unsolvable: 3 check(s) fail. No press changes these sums of lights, but reaching the goal would:\n  1. lights A1 B1 C1 A2 B2 C2: every press changes an even number of them, but an odd number must change\n"},
+		{"mod 5 torus", []string{"100/000/000", "--wrap", "--states", "5"}, "  1. A1 + B1 + C1 + A2 + B2 + C2 + A3 + B3 + C3: every press leaves this sum unchanged (mod 5), but it must change by 4\n"},
+		{"target", []string{"00", "--pattern", "@#|#.", "--target", "10", "--states", "2", "--wrap"}, "reaching the target would"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, stderr := runGridVariant("", tc.args...)
+			if code != exitFail || !strings.Contains(out, tc.want) || !strings.Contains(stderr, "unsolvable") {
+				t.Fatalf("exit %d, stderr %q, stdout:\n%s\nwant it to contain:\n%s", code, stderr, out, tc.want)
+			}
+		})
+	}
+}
