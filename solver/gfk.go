@@ -1,5 +1,7 @@
 package solver
 
+import "sort"
+
 // Solving A·x ≡ b over Z/K for K > 2.
 //
 // For each prime power q = p^e dividing K, A is diagonalised modulo q:
@@ -218,6 +220,10 @@ func gfkFewest(x0 []int, gens []gfkGen, k int) ([]int, bool) {
 		total *= g.Order
 	}
 	type entry struct{ j, d int }
+	// The first generator changes at every step of the odometer, the
+	// last almost never: put the sparsest first.
+	gens = append([]gfkGen(nil), gens...)
+	sort.SliceStable(gens, func(a, b int) bool { return gfkSupport(gens[a].Vec) < gfkSupport(gens[b].Vec) })
 	supp := make([][]entry, len(gens))
 	for i, g := range gens {
 		for j, v := range g.Vec {
@@ -280,6 +286,16 @@ func gfkFewest(x0 []int, gens []gfkGen, k int) ([]int, bool) {
 		}
 	}
 	return cur, false
+}
+
+func gfkSupport(v []int) int {
+	n := 0
+	for _, x := range v {
+		if x != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // gfkFactor returns the prime factorisation of k ≥ 2, primes ascending.

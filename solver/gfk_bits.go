@@ -1,6 +1,9 @@
 package solver
 
-import "math/bits"
+import (
+	"math/bits"
+	"sort"
+)
 
 // solveGF2 solves a two-state puzzle with the bit-packed dense elimination
 // of SolveDense, then searches the coset x0 + span(null basis) for the
@@ -73,7 +76,8 @@ func gfkFewestBits(x0 []uint64, null [][]uint64) (best []uint64, minimal bool) {
 	if uint64(1)<<min(d, 63) <= MaxEnumerate && d < 63 {
 		cur := append([]uint64(nil), x0...)
 		// Track the weight incrementally over the words each basis
-		// vector touches.
+		// vector touches. Vector k is added 2^(d-k-1) times, so the
+		// sparsest go first.
 		support := make([][]int, d)
 		for k, v := range null {
 			for i, w := range v {
@@ -82,6 +86,17 @@ func gfkFewestBits(x0 []uint64, null [][]uint64) (best []uint64, minimal bool) {
 				}
 			}
 		}
+		order := make([]int, d)
+		for k := range order {
+			order[k] = k
+		}
+		sort.SliceStable(order, func(a, b int) bool { return len(support[order[a]]) < len(support[order[b]]) })
+		sortedNull := make([][]uint64, d)
+		sortedSupport := make([][]int, d)
+		for k, o := range order {
+			sortedNull[k], sortedSupport[k] = null[o], support[o]
+		}
+		null, support = sortedNull, sortedSupport
 		w := bestW
 		var bestAt uint64
 		for g := uint64(1); g < uint64(1)<<d; g++ {

@@ -374,3 +374,20 @@ func FuzzParseGraph(f *testing.F) {
 		}
 	})
 }
+
+func ExampleGraph_Puzzle() {
+	// A path of three lights a - b - c: pressing b toggles all three.
+	g, _ := ParseGraph(strings.NewReader("a b\nb c\n"))
+	state, _ := ParseVertexStates(g, "a,b,c", 2)
+	p := g.Puzzle(2)
+	sol, _ := p.Solve(state, make([]int, p.Lights))
+	for v, times := range sol.Presses {
+		if times > 0 {
+			fmt.Println("press", g.Names[v])
+		}
+	}
+	fmt.Println("solutions:", sol.SolutionsString())
+	// Output:
+	// press b
+	// solutions: 1
+}
