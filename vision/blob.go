@@ -20,10 +20,10 @@ type blob struct {
 	fill  float64 // area over the area of the moment-equivalent ellipse: ~1 for discs, 0.95 for squares, low for rings and L shapes
 	votes int     // how many segmentations found (nearly) this blob
 	src   uint8   // the segmentation that found it, for debugging
-	// inner is the mean BGR colour inside the blob, contrast the RMS
-	// colour difference between its inside and a ring just around it.
-	inner    [3]float64
-	contrast float64
+	// inner is the mean BGR colour inside the blob, ring the mean just
+	// around it, contrast the RMS difference of the two.
+	inner, ring [3]float64
+	contrast    float64
 }
 
 // size is the blob's side length, as if it were a square.
@@ -212,7 +212,7 @@ func appearance(bgr []uint8, w, h int, b *blob) {
 		ring[i] /= nRing
 		d2 += (in[i] - ring[i]) * (in[i] - ring[i])
 	}
-	b.inner = in
+	b.inner, b.ring = in, ring
 	b.contrast = math.Sqrt(d2 / 3)
 }
 

@@ -52,7 +52,11 @@ func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error
 	if dbg.enabled() {
 		drawBlobs(work, bs, dbg)
 	}
-	f := newFinder(bs)
+	data, err := work.DataPtrUint8()
+	if err != nil {
+		return nil, fmt.Errorf("work image: %w", err)
+	}
+	f := newFinder(bs, data, work.Cols(), work.Rows())
 	hs := f.search()
 	var out []lattice
 	for _, h := range hs {
@@ -107,7 +111,7 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 	}
 	umin, vmin := math.MaxInt, math.MaxInt
 	umax, vmax := math.MinInt, math.MinInt
-	for n := range h.node {
+	for _, n := range [][2]int{{h.i0, h.j0}, {h.i1, h.j1}} {
 		u, v := uv(n)
 		umin, umax = min(umin, u), max(umax, u)
 		vmin, vmax = min(vmin, v), max(vmax, v)

@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -25,27 +26,37 @@ const realPhotos = "../../shared/photos"
 // labelled one.
 const cornerTol = 0.25
 
-// checkLattice compares the best lattice with a label: the size exactly,
-// each corner within cornerTol of a pitch.
+// checkLattice fails the test when the best lattice does not match the
+// label (see latticeMismatch).
 func checkLattice(t *testing.T, ls []lattice, e labels.Entry) {
 	t.Helper()
-	l := ls[0]
+	if why := latticeMismatch(ls[0], e); why != "" {
+		t.Error(why)
+	}
+}
+
+// latticeMismatch says how l differs from a label: a size other than the
+// label's, or a corner further than cornerTol pitches from the label's.
+// It returns "" when they match.
+func latticeMismatch(l lattice, e labels.Entry) string {
 	if l.rows != e.Rows || l.cols != e.Cols {
-		t.Fatalf("size %d×%d, want %d×%d (score %.1f)", l.rows, l.cols, e.Rows, e.Cols, l.score)
+		return fmt.Sprintf("size %d×%d, want %d×%d (score %.1f)", l.rows, l.cols, e.Rows, e.Cols, l.score)
 	}
 	if len(e.Corners) != 4 {
-		return
+		return ""
 	}
 	got := l.corners()
 	w := math.Hypot(e.Corners[1][0]-e.Corners[0][0], e.Corners[1][1]-e.Corners[0][1]) / float64(e.Cols)
 	h := math.Hypot(e.Corners[3][0]-e.Corners[0][0], e.Corners[3][1]-e.Corners[0][1]) / float64(e.Rows)
 	pitch := math.Min(w, h)
+	var why []string
 	for i, c := range e.Corners {
 		d := math.Hypot(got[i].X-c[0], got[i].Y-c[1]) / pitch
 		if d > cornerTol {
-			t.Errorf("corner %d at (%.1f, %.1f), want (%.0f, %.0f): %.2f pitch off", i, got[i].X, got[i].Y, c[0], c[1], d)
+			why = append(why, fmt.Sprintf("corner %d at (%.1f, %.1f), want (%.0f, %.0f): %.2f pitch off", i, got[i].X, got[i].Y, c[0], c[1], d))
 		}
 	}
+	return strings.Join(why, "; ")
 }
 
 func gridDebugger(t *testing.T, name string) *debugger {

@@ -61,12 +61,14 @@ type hyp struct {
 
 // finder searches a set of blobs for lattices.
 type finder struct {
-	bs  []blob
-	idx *blobIndex
+	bs   []blob
+	idx  *blobIndex
+	bgr  []uint8 // the work image, continuous BGR
+	w, h int     // its size
 }
 
-func newFinder(bs []blob) *finder {
-	return &finder{bs: bs, idx: newBlobIndex(bs, 16)}
+func newFinder(bs []blob, bgr []uint8, w, h int) *finder {
+	return &finder{bs: bs, idx: newBlobIndex(bs, 16), bgr: bgr, w: w, h: h}
 }
 
 // nearest returns the blob nearest (px, py) within tol whose size is
@@ -150,7 +152,8 @@ func (f *finder) grow(s int, a, b vec) *hyp {
 	node := map[[2]int]int{{0, 0}: s}
 	taken := map[int]bool{s: true}
 	ref := f.bs[s].size()
-	tol := matchTol * math.Min(a.len(), b.len())
+	pitch := math.Min(a.len(), b.len())
+	tol := matchTol * pitch
 	queue := [][2]int{{0, 0}}
 	i0, i1, j0, j1 := 0, 0, 0, 0
 	dirs := [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
@@ -167,9 +170,15 @@ func (f *finder) grow(s int, a, b vec) *hyp {
 				if max(i1, m[0])-min(i0, m[0]) >= maxSpan || max(j1, m[1])-min(j0, m[1]) >= maxSpan {
 					break
 				}
-				q := p.add(a.mul(float64(step * d[0]))).add(b.mul(float64(step * d[1])))
+				// Step by the local lattice vector where the node behind
+				// is known, so that perspective does not add up.
+				v := a.mul(float64(d[0])).add(b.mul(float64(d[1])))
+				if k, ok := node[[2]int{n[0] - d[0], n[1] - d[1]}]; ok {
+					v = p.sub(vec{f.bs[k].x, f.bs[k].y})
+				}
+				q := p.add(v.mul(float64(step)))
 				k := f.nearest(q.x, q.y, tol, ref, taken)
-				if k < 0 {
+				if k < 0 || (useSurround && !f.sameSurround(node[n], k, pitch)) {
 					continue
 				}
 				node[m] = k
@@ -187,6 +196,29 @@ func (f *finder) grow(s int, a, b vec) *hyp {
 	return &hyp{node: node}
 }
 
+// surroundColour is the RMS colour distance (8-bit levels) within which
+// the rings around two neighbouring buttons must agree: buttons sit on
+// one case, while a pattern next to the board has surroundings of its own.
+const surroundColour = 35
+
+const useSurround = true
+
+// sameSurround reports whether blobs j and k, neighbours on a lattice of
+// the given pitch, sit on the same surface. Blobs that nearly fill their
+// cells have rings that reach into the neighbouring cells, so they pass.
+func (f *finder) sameSurround(j, k int, pitch float64) bool {
+	a, b := &f.bs[j], &f.bs[k]
+	if a.size() > 0.75*pitch || b.size() > 0.75*pitch {
+		return true
+	}
+	var d2 float64
+	for i := range a.ring {
+		d := a.ring[i] - b.ring[i]
+		d2 += d * d
+	}
+	return math.Sqrt(d2/3) <= surroundColour
+}
+
 // fit fits h.h to the hypothesis' nodes: a homography when there are
 // enough of them in two directions, else an affine map.
 func (f *finder) fit(h *hyp) bool {
@@ -198,7 +230,7 @@ func (f *finder) fit(h *hyp) bool {
 		dst = append(dst, [2]float64{f.bs[k].x, f.bs[k].y})
 		is[n[0]], js[n[1]] = true, true
 	}
-	if len(src) >= 6 && len(is) >= 3 && len(js) >= 3 {
+	if len(src) >= 6 && len(is) >= 2 && len(js) >= 2 {
 		if m, ok := fitHomography(src, dst); ok {
 			h.h = m
 			return true
@@ -266,7 +298,7 @@ func (f *finder) refine(h *hyp) bool {
 			node[c.n] = k
 		}
 		h.node = node
-		if len(node) < minNodes {
+		if len(h.node) < minNodes {
 			return false
 		}
 		if h.i1-h.i0+1 > maxSpan || h.j1-h.j0+1 > maxSpan {
@@ -392,7 +424,8 @@ func (f *finder) score(h *hyp) {
 		d := math.Hypot(f.bs[k].x-x, f.bs[k].y-y) / math.Min(pi, pj)
 		e += d
 		r := d / matchTol
-		q += 1 - 0.5*r*r
+		c := f.bs[k].contrast
+		q += (1 - 0.5*r*r) * (0.6 + 0.4*math.Min(1, c/50))
 	}
 	h.err = e / float64(len(h.node))
 	rows, cols := h.i1-h.i0+1, h.j1-h.j0+1
@@ -404,6 +437,16 @@ func (f *finder) score(h *hyp) {
 	ci, cj := float64(h.i0+h.i1)/2, float64(h.j0+h.j1)/2
 	if tiltFromAxes(&h.h, ci, cj) > 35 || skew(&h.h, ci, cj) > 30 {
 		h.score *= 0.5
+	}
+	// A lattice that runs out of the picture may go on beyond it: tiles,
+	// a keyboard, a board cut off. Boards are photographed whole.
+	for range f.openSides(h) {
+		h.score *= 0.75
+	}
+	// Lit and unlit buttons give two looks; a pattern of one look is
+	// more often something else (all-on and all-off boards lose this).
+	if f.twoLooks(h) {
+		h.score *= 1.2
 	}
 	if rows < 2 || cols < 2 || rows > maxCells || cols > maxCells {
 		h.score = math.Inf(-1)
@@ -422,7 +465,7 @@ func (f *finder) search() []*hyp {
 		if ba.votes != bb.votes {
 			return ba.votes > bb.votes
 		}
-		return math.Abs(ba.fill-1) < math.Abs(bb.fill-1)
+		return ba.contrast > bb.contrast
 	})
 	claimed := make([]bool, len(f.bs))
 	var hs []*hyp
@@ -437,7 +480,18 @@ func (f *finder) search() []*hyp {
 		seeds++
 		for _, p := range f.seedVectors(s) {
 			h := f.grow(s, p[0], p[1])
-			if h == nil || !f.refine(h) || math.IsInf(h.score, -1) {
+			if h == nil {
+				continue
+			}
+			if h.extent(); h.i1-h.i0+1 > maxCells || h.j1-h.j0+1 > maxCells {
+				// A pattern larger than any board (tiles, fabric,
+				// a keyboard): its blobs need not seed again.
+				for _, k := range h.node {
+					claimed[k] = true
+				}
+				continue
+			}
+			if !f.refine(h) || math.IsInf(h.score, -1) {
 				continue
 			}
 			hs = append(hs, h)
@@ -510,4 +564,83 @@ func reduceBasis(a, b vec) (vec, vec) {
 		b = b.sub(a.mul(mu))
 	}
 	return a, b
+}
+
+// openSides counts the sides of the extent whose next line of lattice
+// points lies mostly outside the image (within a third of a pitch of its
+// border or beyond).
+func (f *finder) openSides(h *hyp) []int {
+	var open []int
+	sides := [4][3]int{{0, h.i0 - 1, 0}, {0, h.i1 + 1, 1}, {1, h.j0 - 1, 2}, {1, h.j1 + 1, 3}}
+	for _, sd := range sides {
+		lo, hi := h.j0, h.j1
+		if sd[0] == 1 {
+			lo, hi = h.i0, h.i1
+		}
+		out, n := 0, 0
+		for t := lo; t <= hi; t++ {
+			i, j := float64(sd[1]), float64(t)
+			if sd[0] == 1 {
+				i, j = float64(t), float64(sd[1])
+			}
+			x, y := applyH(&h.h, i, j)
+			pi, pj := localPitch(&h.h, i, j)
+			m := math.Min(pi, pj) / 3
+			n++
+			if x < m || y < m || x > float64(f.w)-m || y > float64(f.h)-m {
+				out++
+			}
+		}
+		if 2*out > n {
+			open = append(open, sd[2])
+		}
+	}
+	return open
+}
+
+// twoLooks reports whether the blobs of h fall into two colour groups,
+// each of at least 15% of them, more than foreignColour apart.
+func (f *finder) twoLooks(h *hyp) bool {
+	var cs [][3]float64
+	for _, k := range h.node {
+		cs = append(cs, f.bs[k].inner)
+	}
+	sort.Slice(cs, func(a, b int) bool { return lum(cs[a]) < lum(cs[b]) })
+	c0, c1 := cs[0], cs[len(cs)-1]
+	var n0, n1 int
+	for it := 0; it < 6; it++ {
+		var s0, s1 [3]float64
+		n0, n1 = 0, 0
+		for _, c := range cs {
+			if rms3(c, c0) <= rms3(c, c1) {
+				n0++
+				for i := range s0 {
+					s0[i] += c[i]
+				}
+			} else {
+				n1++
+				for i := range s1 {
+					s1[i] += c[i]
+				}
+			}
+		}
+		if n0 == 0 || n1 == 0 {
+			return false
+		}
+		for i := range s0 {
+			c0[i], c1[i] = s0[i]/float64(n0), s1[i]/float64(n1)
+		}
+	}
+	min := 0.15 * float64(len(cs))
+	return float64(n0) >= min && float64(n1) >= min && rms3(c0, c1) > foreignColour
+}
+
+func lum(c [3]float64) float64 { return c[0] + c[1] + c[2] }
+
+func rms3(a, b [3]float64) float64 {
+	var d2 float64
+	for i := range a {
+		d2 += (a[i] - b[i]) * (a[i] - b[i])
+	}
+	return math.Sqrt(d2 / 3)
 }
