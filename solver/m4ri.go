@@ -156,7 +156,7 @@ func m4riPivots(w *Matrix, r, c, k int) []int {
 			row := w.Row(i)
 			for t, p := range piv { // clear earlier pivot columns first
 				if row[p/64]>>(p%64)&1 == 1 {
-					xorWords(row, w.Row(r + t))
+					xorWords(row, w.Row(r+t))
 				}
 			}
 			if row[j/64]>>(j%64)&1 == 1 {
