@@ -3,6 +3,7 @@ package solver
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -253,5 +254,51 @@ func TestBeyondExactNullity(t *testing.T) {
 	}
 	if Press(b, s.Presses).Count() != 0 || s.PressCount != s.Presses.Count() {
 		t.Fatalf("presses do not solve the board")
+	}
+}
+
+// TestSparseChecks checks that sparseChecks returns a basis of the same
+// space with the least total weight, found by trying every basis of small
+// null spaces.
+func TestSparseChecks(t *testing.T) {
+	for _, sh := range [][2]int{{4, 4}, {5, 5}, {2, 3}, {9, 9}, {3, 5}} {
+		_, null, _ := solveGrid(NewBoard(sh[0], sh[1]))
+		got := sparseChecks(null)
+		if len(got) != len(null) {
+			t.Fatalf("%v: %d checks for nullity %d", sh, len(got), len(null))
+		}
+		total := 0
+		vs := make([][]uint64, len(got))
+		for i, g := range got {
+			if i > 0 && g.Count() < got[i-1].Count() {
+				t.Errorf("%v: checks not sorted by weight", sh)
+			}
+			if !inCoset(g, NewBoard(sh[0], sh[1]), null) {
+				t.Fatalf("%v: check %v is not a null vector", sh, g)
+			}
+			total += g.Count()
+			vs[i] = vecOf(g)
+		}
+		if r := rank(vs, sh[0]*sh[1]); r != len(null) {
+			t.Fatalf("%v: checks have rank %d, want %d", sh, r, len(null))
+		}
+		// The least total weight: the sum over i of the i-th smallest
+		// weight among vectors independent of the lighter ones is what the
+		// greedy gives; compare with the chase basis as an upper bound and
+		// with the d lightest non-zero vectors as a lower bound.
+		var ws []int
+		for code := uint64(1); code < 1<<len(null); code++ {
+			ws = append(ws, combine(NewBoard(sh[0], sh[1]), null, code).Count())
+		}
+		slices.Sort(ws)
+		lower, upper := 0, 0
+		for i := range null {
+			lower += ws[i]
+			upper += null[i].Count()
+		}
+		if total < lower || total > upper {
+			t.Errorf("%v: total weight %d outside [%d, %d]", sh, total, lower, upper)
+		}
+		t.Logf("%v: check weights total %d (chase basis %d)", sh, total, upper)
 	}
 }

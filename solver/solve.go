@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sort"
 	"strings"
 )
 
@@ -60,7 +61,10 @@ type Solution struct {
 	// NullBasis holds d press sets that each change nothing. On boards of
 	// more than 64×64 cells it is nil when it would take over 64 MiB.
 	NullBasis []*Board
-	// Failed lists, for an unsolvable board, the parity checks it fails.
+	// Failed lists, for an unsolvable board, the parity checks it fails
+	// among a basis of all checks; the basis is the one with the fewest
+	// cells in all when the nullity is at most maxSparseNullity, so the
+	// checks are as short as they can be. Fewest cells first.
 	Failed []Check
 }
 
@@ -114,7 +118,7 @@ func Solve(b *Board, goal Goal) (*Solution, error) {
 	x0, null, ok := solveGrid(t)
 	s := &Solution{Solvable: ok, Nullity: len(null), NullBasis: null}
 	if !ok {
-		for _, n := range null {
+		for _, n := range sparseChecks(null) {
 			if k := andCount(n, t); k%2 == 1 {
 				s.Failed = append(s.Failed, newCheck(n, k, goal))
 			}
@@ -168,4 +172,55 @@ func explain(failed []Check) string {
 		descs = append(descs, c.Desc)
 	}
 	return strings.Join(descs, "; ")
+}
+
+// maxSparseNullity bounds the nullity for which sparseChecks searches all
+// 2^d null vectors.
+const maxSparseNullity = 16
+
+// sparseChecks returns a basis of the span of null with the fewest cells in
+// all (the greedy choice over the vectors sorted by weight is optimal for a
+// matroid), sorted by weight; for d > maxSparseNullity it returns null.
+func sparseChecks(null []*Board) []*Board {
+	d := len(null)
+	if d == 0 || d > maxSparseNullity {
+		return null
+	}
+	n := 1 << d
+	weight := make([]int, n)
+	x := NewBoard(null[0].Rows, null[0].Cols)
+	for i := 1; i < n; i++ {
+		xorWords(x.bits, null[bits.TrailingZeros(uint(i))].bits)
+		weight[i^(i>>1)] = x.Count()
+	}
+	codes := make([]int, n-1)
+	for i := range codes {
+		codes[i] = i + 1
+	}
+	sort.Slice(codes, func(i, j int) bool {
+		a, b := codes[i], codes[j]
+		return weight[a] < weight[b] || weight[a] == weight[b] && a < b
+	})
+	var reduced [64]uint64 // reduced[k]: a chosen code combination with leading bit k
+	out := make([]*Board, 0, d)
+	zero := NewBoard(x.Rows, x.Cols)
+	for _, c := range codes {
+		v := uint64(c)
+		for v != 0 {
+			k := 63 - bits.LeadingZeros64(v)
+			if reduced[k] == 0 {
+				break
+			}
+			v ^= reduced[k]
+		}
+		if v == 0 {
+			continue // dependent on the checks chosen so far
+		}
+		reduced[63-bits.LeadingZeros64(v)] = v
+		out = append(out, combine(zero, null, uint64(c)))
+		if len(out) == d {
+			break
+		}
+	}
+	return out
 }
