@@ -18,6 +18,9 @@ var ErrGraph = errors.New("bad graph")
 // so that a hostile file cannot ask for a matrix beyond memory.
 const MaxGraphVertices = 50000
 
+// MaxGraphEdges bounds the distinct edges of a graph ParseGraph accepts.
+const MaxGraphEdges = 2000000
+
 // Graph is an undirected graph whose vertices have names. Pressing a vertex
 // toggles it and its neighbours (Chao Xu's "Lights out game on a grid" poses
 // the puzzle as A·x = b for A = adjacency + identity).
@@ -101,6 +104,9 @@ func ParseGraph(r io.Reader) (*Graph, error) {
 		}
 		if seen[edge{u, v}] {
 			continue
+		}
+		if len(seen) >= MaxGraphEdges {
+			return nil, fmt.Errorf("%w: line %d: more than %d edges", ErrGraph, line, MaxGraphEdges)
 		}
 		seen[edge{u, v}] = true
 		g.Adj[u] = append(g.Adj[u], v)

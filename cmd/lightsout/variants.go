@@ -194,7 +194,8 @@ func parseVariant(fs *pflag.FlagSet, v *variantFlags, state string, goal solver.
 	}
 	if err != nil {
 		var fe fileError
-		if errors.As(err, &fe) {
+		var tb tooBigError
+		if errors.As(err, &fe) || errors.As(err, &tb) {
 			return nil, exitFail, err
 		}
 		return nil, exitUsage, err
@@ -232,9 +233,22 @@ func (vp *variantPuzzle) parseGraph(v *variantFlags, state string, k int, goal s
 }
 
 func (vp *variantPuzzle) parseGrid(fs *pflag.FlagSet, v *variantFlags, state string, k int, goal solver.Goal) error {
+	// Every cell takes a character and every row a separator, so a STATE
+	// longer than this has more cells than the general solver takes:
+	// refuse it before building anything.
+	limit := solver.MaxPuzzleLights
+	if k > 2 {
+		limit = solver.MaxPuzzleLightsModK
+	}
+	if len(state) > 2*limit+2 {
+		return tooBigError{fmt.Errorf("%w: STATE has %d characters, more than a board of %d cells can have", solver.ErrPuzzleTooBig, len(state), limit)}
+	}
 	lights, rows, cols, err := solver.ParseLevels(state, k)
 	if err != nil {
 		return err
+	}
+	if rows*cols > limit {
+		return tooBigError{fmt.Errorf("%w: %d×%d is %d cells, at most %d with %d states (plain boards without variant flags have no such limit)", solver.ErrPuzzleTooBig, rows, cols, rows*cols, limit, k)}
 	}
 	vp.state, vp.rows, vp.cols, vp.wrap = lights, rows, cols, v.wrap
 	opt := &solver.GridOptions{Wrap: v.wrap, States: k}
@@ -281,6 +295,13 @@ type fileError struct{ err error }
 
 func (f fileError) Error() string { return f.err.Error() }
 func (f fileError) Unwrap() error { return f.err }
+
+// tooBigError marks a puzzle beyond the general solver's limits: the work
+// failed (exit 1), the usage was right.
+type tooBigError struct{ err error }
+
+func (t tooBigError) Error() string { return t.err.Error() }
+func (t tooBigError) Unwrap() error { return t.err }
 
 func (vp *variantPuzzle) states() int { return vp.puzzle.States }
 

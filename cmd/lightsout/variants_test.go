@@ -54,6 +54,8 @@ func TestGridVariantExitCodes(t *testing.T) {
 		{"graph missing", []string{"--graph", filepath.Join(dir, "none.edges"), "a"}, exitFail, "no such file"},
 		{"graph malformed", []string{"--graph", badGraph, "a"}, exitUsage, "bad.edges: bad graph: line 1"},
 		{"shapes malformed", []string{"10/01", "--pattern-file", badShapes}, exitUsage, "bad.shapes: line 1"},
+		{"too big for K=3", []string{strings.Repeat("0", 60) + strings.Repeat("/"+strings.Repeat("0", 60), 59), "--states", "3"}, exitFail, "3600 cells, at most 2500"},
+		{"far too long", []string{strings.Repeat("0", 40000), "--wrap"}, exitFail, "STATE has 40000 characters"},
 		{"shapes missing", []string{"10/01", "--pattern-file", filepath.Join(dir, "none")}, exitFail, "no such file"},
 	}
 	for _, tc := range tests {
