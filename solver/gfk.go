@@ -13,7 +13,8 @@ import "sort"
 // iff p^vₖ divides cₖ, with p^vₖ choices for yₖ; x = V·y. The solutions modulo
 // each q are then glued together by the Chinese remainder theorem. For a
 // prime K every vₖ is 0 and this is plain Gauss-Jordan elimination over
-// GF(K): the free columns give a basis of the null space.
+// GF(K): the free columns give a basis of the null space. Prime factors
+// take that shorter road (gfkPrime); prime powers take gfkSmith.
 
 // gfkGen is one generator of the solution group: adding Vec (mod K) to a
 // solution gives another, and Order additions give the same one back.
@@ -38,7 +39,14 @@ func (p *Puzzle) solveModK(b []int) *PuzzleSolution {
 		for i, v := range b {
 			bq[i] = v % q
 		}
-		ok, xq, gq := gfkSmith(a, m, bq, f.P, f.E)
+		var ok bool
+		var xq []int
+		var gq []gfkGen
+		if f.E == 1 {
+			ok, xq, gq = gfkPrime(a, m, bq, f.P)
+		} else {
+			ok, xq, gq = gfkSmith(a, m, bq, f.P, f.E)
+		}
 		solvable = solvable && ok
 		// lift ≡ 1 (mod q) and ≡ 0 (mod K/q).
 		c := k / q
@@ -188,6 +196,94 @@ func gfkSmith(a [][]uint8, m int, b []int, p, e int) (ok bool, x []int, gens []g
 		for i, v := range vt[k] {
 			x[i] = (x[i] + yk*v) % q
 		}
+	}
+	return ok, x, gens
+}
+
+// gfkPrime solves a·x ≡ b (mod p) for prime p by Gauss-Jordan
+// elimination on the n×m matrix a (modified in place), with lookup tables
+// instead of divisions. It returns what gfkSmith returns; the generators
+// are a basis of the null space, one per free column, each of order p.
+func gfkPrime(a [][]uint8, m int, b []int, p int) (ok bool, x []int, gens []gfkGen) {
+	n := len(a)
+	// mul[f*p+v] = f·v mod p; add[u*p+v] = u+v mod p; inv[v] = 1/v.
+	mul := make([]uint8, p*p)
+	add := make([]uint8, p*p)
+	inv := make([]uint8, p)
+	for u := 0; u < p; u++ {
+		for v := 0; v < p; v++ {
+			mul[u*p+v] = uint8(u * v % p)
+			add[u*p+v] = uint8((u + v) % p)
+			if u*v%p == 1 {
+				inv[u] = uint8(v)
+			}
+		}
+	}
+	c := make([]uint8, n)
+	for i, v := range b {
+		c[i] = uint8(v % p)
+	}
+	var pivots []int
+	r := 0
+	for j := 0; j < m && r < n; j++ {
+		piv := -1
+		for i := r; i < n; i++ {
+			if a[i][j] != 0 {
+				piv = i
+				break
+			}
+		}
+		if piv < 0 {
+			continue
+		}
+		a[r], a[piv] = a[piv], a[r]
+		c[r], c[piv] = c[piv], c[r]
+		prow := a[r][j:]
+		if s := int(inv[prow[0]]); s != 1 {
+			for k, v := range prow {
+				prow[k] = mul[s*p+int(v)]
+			}
+			c[r] = mul[s*p+int(c[r])]
+		}
+		for i := 0; i < n; i++ {
+			if i == r || a[i][j] == 0 {
+				continue
+			}
+			neg := p - int(a[i][j]) // add neg·(pivot row)
+			row := a[i][j:]
+			mrow := mul[neg*p : neg*p+p]
+			for k, v := range prow {
+				if v != 0 {
+					row[k] = add[int(row[k])*p+int(mrow[v])]
+				}
+			}
+			c[i] = add[int(c[i])*p+int(mrow[c[r]])]
+		}
+		pivots = append(pivots, j)
+		r++
+	}
+	ok = true
+	for i := r; i < n; i++ {
+		if c[i] != 0 {
+			ok = false
+		}
+	}
+	x = make([]int, m)
+	isPivot := make([]bool, m)
+	for i, j := range pivots {
+		x[j] = int(c[i])
+		isPivot[j] = true
+	}
+	for f := 0; f < m; f++ {
+		if isPivot[f] {
+			continue
+		}
+		vec := make([]int, m)
+		vec[f] = 1
+		for i, j := range pivots {
+			vec[j] = (p - int(a[i][f])) % p
+		}
+		gens = append(gens, gfkGen{Vec: vec, Order: p})
 	}
 	return ok, x, gens
 }

@@ -349,6 +349,36 @@ func TestGF2PathsAgree(t *testing.T) {
 	}
 }
 
+// For a prime number of states the plain elimination (gfkPrime) and the
+// diagonalisation (gfkSmith) must agree on solvability and nullity.
+func TestPrimeEliminationsAgree(t *testing.T) {
+	rng := rand.New(rand.NewSource(12))
+	for trial := 0; trial < 60; trial++ {
+		k := []int{2, 3, 5, 7}[trial%4]
+		rows, cols := 1+rng.Intn(7), 1+rng.Intn(7)
+		cells := make([]*Stencil, rows*cols)
+		for i := range cells {
+			cells[i] = randomShape(rng)
+		}
+		p := GridPuzzle(rows, cols, &GridOptions{Shapes: cells, States: k, Wrap: rng.Intn(2) == 0})
+		b := make([]int, p.Lights)
+		for i := range b {
+			b[i] = rng.Intn(k)
+		}
+		ok1, x1, g1 := gfkPrime(p.columnsMod(k), len(p.Presses), b, k)
+		ok2, _, g2 := gfkSmith(p.columnsMod(k), len(p.Presses), b, k, 1)
+		if ok1 != ok2 || len(g1) != len(g2) {
+			t.Fatalf("K=%d %dx%d: gfkPrime ok=%v nullity=%d, gfkSmith ok=%v nullity=%d", k, rows, cols, ok1, len(g1), ok2, len(g2))
+		}
+		if ok1 {
+			zero := make([]int, p.Lights)
+			if fmt.Sprint(p.Apply(zero, x1)) != fmt.Sprint(b) {
+				t.Fatalf("gfkPrime's x does not give b")
+			}
+		}
+	}
+}
+
 // Torus nullities for n×n, n = 1..12, from OEIS A165738 ("Rank deficiency
 // (= dimension of the null space) of the n X n Lights Out puzzle on a
 // torus").
