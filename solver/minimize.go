@@ -14,9 +14,9 @@ func minimize(x0 *Board, basis []*Board) (best *Board, exact bool) {
 	if d > MaxExactNullity {
 		return descend(x0, basis), false
 	}
-	if len(x0.bits) > 4 && len(x0.bits) > d {
+	if d >= 10 && len(x0.bits) > d {
 		// Each Gray step would touch more words than the transform
-		// spends per entry.
+		// spends per entry (and 2^d is large enough to amortise it).
 		return whtMin(x0, basis), true
 	}
 	return grayWalk(x0, basis), true
@@ -63,10 +63,10 @@ type sparseVec struct {
 
 // grayWalk visits x0 + span(basis) in Gray-code order, so each step XORs
 // one basis vector, and keeps the popcount up to date from the words that
-// vector touches (all of them for small boards, where that is cheaper than
-// tracking which).
+// vector touches (all of them for boards of up to 8 words, where that is
+// cheaper than tracking which).
 func grayWalk(x0 *Board, basis []*Board) *Board {
-	var small [4]uint64
+	var small [8]uint64
 	var x []uint64
 	if len(x0.bits) <= len(small) {
 		x = append(small[:0], x0.bits...)
@@ -76,7 +76,7 @@ func grayWalk(x0 *Board, basis []*Board) *Board {
 	count := x0.Count()
 	bestCount, bestCode := count, uint64(0)
 	n := uint64(1) << len(basis)
-	if len(x) <= 4 {
+	if len(x) <= len(small) {
 		for i := uint64(1); i < n; i++ {
 			v := basis[bits.TrailingZeros64(i)].bits
 			count = 0
