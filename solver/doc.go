@@ -25,10 +25,13 @@
 // row (O(R·C²/64) word operations), solved by Gauss-Jordan elimination
 // (SolveDense); chasing the found top row once more gives the presses, and
 // chasing each null vector of the C×C system gives the null basis of the
-// board. The minimum is exact by walking the 2^d solutions in Gray-code
-// order when d <= MaxExactNullity; beyond that a greedy descent over the
-// null basis returns a solution no worse than the first found, with
-// Minimal false.
+// board. The minimum is exact when d <= MaxExactNullity: a walk over the
+// 2^d solutions in Gray-code order, or for larger d on wider boards one
+// Walsh-Hadamard transform of the cells' null-space signatures; beyond
+// that a greedy descent over the null basis returns a solution no worse
+// than the first found, with Minimal false. Boards of more than 64×64
+// cells go to a faster path for big boards (large.go) that returns the
+// same Solution.
 //
 // Matrix and SolveDense are a plain dense GF(2) elimination for any toggle
 // matrix; ToggleMatrix builds the plus pattern's, the reference the tests
@@ -40,7 +43,8 @@
 // board. An unsolvable board gives an error wrapping ErrUnsolvable that
 // names the failed parity checks (a check is a null vector n of the
 // symmetric toggle matrix: every solvable board has an even number of
-// lights to change among n's cells). Malformed typed boards give a
+// lights to change among n's cells), taken from the basis of checks with
+// the fewest cells so that a player can follow them. Malformed typed boards give a
 // *ParseError with the 1-based row and column. Shape mismatches between
 // arguments are caller bugs and panic. The package is pure Go and keeps no
 // mutable package state: it is safe for concurrent use on distinct boards.
