@@ -3,6 +3,7 @@ package solver
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand"
 	"testing"
 )
@@ -290,6 +291,34 @@ func TestDescendTop(t *testing.T) {
 			}
 			if _, c3 := ch.run(selectTop(sys.top, sys.nullTops, code), nil); c3 != exact {
 				t.Fatalf("%d×%d: exactTop says %d presses, chase counts %d", n, n, exact, c3)
+			}
+		}
+	}
+}
+
+func TestWalshHadamard(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for _, d := range []int{0, 1, 3, 12, 13, 17} {
+		v := make([]int32, 1<<d)
+		for i := range v {
+			v[i] = int32(rng.Intn(21) - 10)
+		}
+		got := append([]int32(nil), v...)
+		walshHadamard(got)
+		for _, a := range []int{0, 1, len(v) / 3, len(v) - 1} {
+			if a >= len(v) {
+				continue
+			}
+			var want int32
+			for x, vx := range v {
+				if bits.OnesCount(uint(a&x))%2 == 0 {
+					want += vx
+				} else {
+					want -= vx
+				}
+			}
+			if got[a] != want {
+				t.Fatalf("d=%d: W[%d] = %d, want %d", d, a, got[a], want)
 			}
 		}
 	}

@@ -77,30 +77,61 @@ func exactTop(ch *chaser, top []uint64, nullTops [][]uint64) (code uint64, count
 	return uint64(best), x + int((sum-int64(delta[best]))/2)
 }
 
-// walshHadamard transforms v (length a power of two) in place, on two
+// walshHadamard transforms v (length a power of two) in place: first all
+// stages inside cache-sized blocks, then the wide stages, each on two
 // goroutines when v is long.
 func walshHadamard(v []int32) {
-	half := len(v) / 2
-	workers := 1
-	if half >= 1<<14 {
-		workers = 2
-	}
-	for h := 1; h < len(v); h *= 2 {
-		var wg sync.WaitGroup
-		for g := 0; g < workers; g++ {
-			lo, hi := g*half/workers, (g+1)*half/workers
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for t := lo; t < hi; t++ {
-					i := t/h*2*h + t%h
-					a, b := v[i], v[i+h]
-					v[i], v[i+h] = a+b, a-b
-				}
-			}()
+	n := len(v)
+	b := min(n, 1<<12)
+	split(n, n/b, func(lo, hi int) {
+		for k := lo; k < hi; k++ {
+			butterflies(v[k*b:(k+1)*b], 1, b)
 		}
-		wg.Wait()
+	})
+	for h := b; h < n; h *= 2 {
+		if blocks := n / (2 * h); blocks >= 2 {
+			split(n, blocks, func(lo, hi int) {
+				butterflies(v[lo*2*h:hi*2*h], h, 2*h)
+			})
+		} else {
+			a, c := v[:h], v[h:]
+			split(n, h, func(lo, hi int) { butterfly(a[lo:hi], c[lo:hi]) })
+		}
 	}
+}
+
+// butterflies applies the stages h0, 2·h0, ... below h1 to v.
+func butterflies(v []int32, h0, h1 int) {
+	for h := h0; h < h1; h *= 2 {
+		for i := 0; i < len(v); i += 2 * h {
+			butterfly(v[i:i+h], v[i+h:i+2*h])
+		}
+	}
+}
+
+func butterfly(a, c []int32) {
+	c = c[:len(a)]
+	for j, x := range a {
+		y := c[j]
+		a[j], c[j] = x+y, x-y
+	}
+}
+
+// split runs f over [0, count), in two halves on two goroutines when the
+// work (size) is big enough to pay for them.
+func split(size, count int, f func(lo, hi int)) {
+	if size < 1<<16 || count < 2 {
+		f(0, count)
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		f(0, count/2)
+	}()
+	f(count/2, count)
+	wg.Wait()
 }
 
 // maxDescentPasses bounds the greedy descent over the null basis on boards
