@@ -121,11 +121,19 @@ func renderPhoto(r *rng, b *board, style string, maxPix int, clean bool) (gocv.M
 	emit := gocv.NewMatWithSize(h, w, gocv.MatTypeCV8UC3)
 	defer emit.Close()
 	emit.SetTo(gocv.NewScalar(0, 0, 0, 0))
-	if err := composite(f, toScene, &scene.img, &emit); err != nil {
+	sh := dropShadow{dx: r.sym(0.04, 1), dy: r.uni(0, 0.05), strength: r.uni(0.2, 0.6)}
+	if err := composite(f, toScene, sh, &scene.img, &emit); err != nil {
 		return gocv.Mat{}, hom{}, nil, err
 	}
 
 	l := newLight(r)
+	if l.kind == "dim" {
+		// Only the lit lights stand out, but a person can still make out
+		// the unlit buttons: keep them at least faintly above black.
+		if u := unlitLevel(f, b); u > 0 {
+			l.ambient = math.Min(math.Max(l.ambient, 22/u), 0.6)
+		}
+	}
 	if clean {
 		l = light{kind: "clean", ambient: 1, emit: 1, cast: [3]float64{1, 1, 1}, castName: "neutral", clean: true}
 	}
@@ -232,7 +240,13 @@ func place(r *rng, f flat, b *board, p pose, span float64, w, h int) (hom, error
 
 // composite warps the flat board into scene (reflected light) and emit
 // (emitted light) through h, touching only the board's bounding box.
-func composite(f flat, h hom, scene, emit *gocv.Mat) error {
+// dropShadow is the soft shadow a board casts on the surface under it.
+type dropShadow struct {
+	dx, dy   float64 // offset, in units of the board's size in the image
+	strength float64 // 0 = none, 1 = black under the board
+}
+
+func composite(f flat, h hom, sh dropShadow, scene, emit *gocv.Mat) error {
 	sz := f.albedo.Size()
 	cw, ch := float64(sz[1]), float64(sz[0])
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
@@ -241,7 +255,12 @@ func composite(f flat, h hom, scene, emit *gocv.Mat) error {
 		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
 		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
 	}
-	roi := image.Rect(int(math.Floor(minX))-1, int(math.Floor(minY))-1, int(math.Ceil(maxX))+2, int(math.Ceil(maxY))+2).
+	// The board casts a soft shadow down and to one side: leave room for it.
+	size0 := math.Max(maxX-minX, maxY-minY)
+	sigma := size0 * 0.012
+	dx, dy := size0*sh.dx, size0*sh.dy
+	m := int(math.Abs(dx)+math.Abs(dy)+3*sigma) + 2
+	roi := image.Rect(int(math.Floor(minX))-m, int(math.Floor(minY))-m, int(math.Ceil(maxX))+m, int(math.Ceil(maxY))+m).
 		Intersect(image.Rect(0, 0, scene.Cols(), scene.Rows()))
 	if roi.Empty() {
 		return fmt.Errorf("board outside the image")
@@ -260,9 +279,24 @@ func composite(f flat, h hom, scene, emit *gocv.Mat) error {
 	defer em.Close()
 	mask := warp(f.mask)
 	defer mask.Close()
-	// Soft alpha blend on the mask's antialiased edge.
 	sub := scene.Region(roi)
 	defer sub.Close()
+	if sh.strength > 0 {
+		shadowM := blurred(mask, sigma)
+		defer shadowM.Close()
+		shifted := gocv.NewMat()
+		defer shifted.Close()
+		mv := affine(dx, dy, 1, 1).mat()
+		defer mv.Close()
+		gocv.WarpPerspectiveWithParams(shadowM, &shifted, mv, image.Pt(roi.Dx(), roi.Dy()), gocv.InterpolationLinear, gocv.BorderConstant, color.RGBA{})
+		// keep = 255 - strength·shadow, as a 3-channel gain.
+		shifted.ConvertToWithParams(&shifted, gocv.MatTypeCV8U, float32(-sh.strength), 255)
+		keep := gocv.NewMat()
+		defer keep.Close()
+		gocv.CvtColor(shifted, &keep, gocv.ColorGrayToBGR)
+		gocv.MultiplyWithParams(sub, keep, &sub, 1.0/255, -1)
+	}
+	// Soft alpha blend on the mask's antialiased edge.
 	alpha := gocv.NewMat()
 	defer alpha.Close()
 	gocv.CvtColor(mask, &alpha, gocv.ColorGrayToBGR)
@@ -281,4 +315,44 @@ func composite(f flat, h hom, scene, emit *gocv.Mat) error {
 	defer esub.Close()
 	em.CopyTo(&esub)
 	return nil
+}
+
+// unlitLevel is the mean brightness of the flat board's albedo at the
+// centres of its unlit cells, or 0 when all cells are lit.
+func unlitLevel(f flat, b *board) float64 {
+	var sum float64
+	n := 0
+	for i := range b.rows {
+		for j := range b.cols {
+			if b.lit[i][j] {
+				continue
+			}
+			x, y := f.grid.apply(float64(j)+0.5, float64(i)+0.5)
+			v := f.albedo.GetVecbAt(int(y), int(x))
+			sum += 0.114*float64(v[0]) + 0.587*float64(v[1]) + 0.299*float64(v[2])
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+// blurred returns src blurred with a Gaussian of sigma pixels, computed on
+// a reduced copy when sigma is large (the result is smooth anyway).
+func blurred(src gocv.Mat, sigma float64) gocv.Mat {
+	d := max(1, int(sigma/4))
+	out := gocv.NewMat()
+	if d == 1 {
+		gocv.GaussianBlur(src, &out, image.Pt(0, 0), sigma, sigma, gocv.BorderConstant)
+		return out
+	}
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(src, &small, image.Pt(max(1, src.Cols()/d), max(1, src.Rows()/d)), 0, 0, gocv.InterpolationArea)
+	s := sigma / float64(d)
+	gocv.GaussianBlur(small, &small, image.Pt(0, 0), s, s, gocv.BorderConstant)
+	gocv.Resize(small, &out, image.Pt(src.Cols(), src.Rows()), 0, 0, gocv.InterpolationLinear)
+	return out
 }

@@ -268,6 +268,12 @@ func drawEscape(r *rng, b *board, p int) flat {
 	bezel := r.jitter(pick(r, []color.RGBA{rgb(200, 200, 205), rgb(60, 60, 64), rgb(180, 150, 80)}), 10)
 	dome := r.jitter(pick(r, []color.RGBA{rgb(200, 200, 195), rgb(150, 150, 155), rgb(45, 45, 48), rgb(215, 210, 200)}), 8)
 	labelled := r.chance(0.3)
+	// Anti-vandal buttons light a ring around a metal cap.
+	ringLED := r.chance(0.3)
+	if ringLED {
+		dome = r.jitter(rgb(175, 175, 180), 10)
+		f.notes = append(f.notes, "ring LEDs")
+	}
 	strength := r.uni(0.85, 1)
 	hot := r.uni(0.3, 0.7)
 	litAlbedo := r.uni(0.4, 0.8)
@@ -283,7 +289,10 @@ func drawEscape(r *rng, b *board, p int) flat {
 				disc(&f.albedo, cx, cy, rad, dome)
 			}
 			disc(&f.albedo, cx-rad*0.3, cy-rad*0.35, rad*0.25, mix(dome, rgb(255, 255, 255), 0.4))
-			if b.lit[i][j] {
+			switch {
+			case b.lit[i][j] && ringLED:
+				ring(&f.emit, cx, cy, rad*1.12, max(2, int(rad*0.16)), scale(mix(b.glow[i][j], rgb(255, 255, 255), hot*0.5), strength))
+			case b.lit[i][j]:
 				glowDisc(&f.emit, cx, cy, rad, b.glow[i][j], strength, hot)
 			}
 			if labelled {

@@ -1,9 +1,12 @@
 package synth
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 
 	"gocv.io/x/gocv"
 
@@ -42,7 +45,8 @@ func Encode(seed int64, opts *Options) ([]byte, string, labels.Entry, error) {
 
 // WriteSet renders seeds first..first+n-1 into dir as NNNNN.jpg or
 // NNNNN.png (the seed, zero-padded to five digits) and writes their labels
-// to dir/labels.json, replacing it. dir is created if needed.
+// to dir/labels.json, replacing it. dir is created if needed. Photos are
+// rendered on all CPUs; the files do not depend on how many.
 func WriteSet(dir string, first int64, n int, opts *Options) error {
 	if n < 0 {
 		return fmt.Errorf("%w: negative count %d", ErrOptions, n)
@@ -50,21 +54,38 @@ func WriteSet(dir string, first int64, n int, opts *Options) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	es := make([]labels.Entry, 0, n)
+	es := make([]labels.Entry, n)
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(n, runtime.NumCPU()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				es[i], errs[i] = writeOne(dir, first+int64(i), opts)
+			}
+		}()
+	}
 	for i := range n {
-		seed := first + int64(i)
-		data, ext, e, err := Encode(seed, opts)
-		if err != nil {
-			return err
-		}
-		e.File = fmt.Sprintf("%05d%s", seed, ext)
-		if err := os.WriteFile(filepath.Join(dir, e.File), data, 0o644); err != nil {
-			return err
-		}
-		es = append(es, e)
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	if err := labels.Write(dir, es); err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
 	return nil
+}
+
+func writeOne(dir string, seed int64, opts *Options) (labels.Entry, error) {
+	data, ext, e, err := Encode(seed, opts)
+	if err != nil {
+		return e, err
+	}
+	e.File = fmt.Sprintf("%05d%s", seed, ext)
+	return e, os.WriteFile(filepath.Join(dir, e.File), data, 0o644)
 }
