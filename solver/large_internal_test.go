@@ -323,3 +323,34 @@ func TestWalshHadamard(t *testing.T) {
 		}
 	}
 }
+
+// TestExactTopAgainstGrayWalk checks the Walsh–Hadamard minimum on boards
+// past the dispatch size against the core's walk over all 2^d solutions.
+func TestExactTopAgainstGrayWalk(t *testing.T) {
+	rng := rand.New(rand.NewSource(10))
+	found := 0
+	for n := 65; n < 400 && found < 4; n++ {
+		ch := newChaser(n, n+1)
+		d := solveTop(&ch).nullity
+		if d < 4 || d > 14 {
+			continue
+		}
+		found++
+		t.Logf("%d×%d: nullity %d", n, n+1, d)
+		for _, goal := range []Goal{GoalOff, GoalOn} {
+			b := Press(goalBoard(n, n+1, goal), largeRandomBoard(rng, n, n+1))
+			s, err := solveLarge(b, goal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			best, exact := minimize(s.Presses, s.NullBasis)
+			if !exact || !s.Minimal || best.Count() != s.PressCount {
+				t.Fatalf("%d×%d nullity %d: %d presses (minimal %v), the walk over all solutions finds %d",
+					n, n+1, d, s.PressCount, s.Minimal, best.Count())
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no board with a nullity in range")
+	}
+}
