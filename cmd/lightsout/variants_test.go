@@ -105,6 +105,12 @@ presses (X):
 1 press: A1
 minimal: yes, the fewest among 16 solutions (nullity 4)
 `},
+		{"graph from stdin", "U1\nU2 U4\nL1,B3\n", []string{"--graph", cubeFile, "-"}, `graph ../../solver/testdata/cube.edges (54 vertices, 108 edges, goal off)
+lights: U1 U2 U4 L1 B3
+
+1 press: U1
+minimal: yes, the fewest among 64 solutions (nullity 6)
+`},
 		{"graph", "", []string{"--graph", cubeFile, "U1 U2 U4 L1 B3"}, `graph ../../solver/testdata/cube.edges (54 vertices, 108 edges, goal off)
 lights: U1 U2 U4 L1 B3
 
