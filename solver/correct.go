@@ -6,7 +6,7 @@ import (
 	"sort"
 )
 
-// MaxCorrectNullity is the largest nullity Correct handles: a cell's
+// MaxCorrectNullity is the largest nullity Correct searches: a cell's
 // syndrome (which parity checks its flip changes) is kept in one word.
 const MaxCorrectNullity = 64
 
@@ -24,9 +24,11 @@ const MaxCorrectNullity = 64
 // to K^(k-1) steps for K distinct syndromes and k = min(maxFlips, d):
 // meant for photo-sized boards and small maxFlips.
 //
-// When no set of at most maxFlips finite-cost cells works, the error wraps
-// ErrUnsolvable. Correct panics if cost is not b.Rows×b.Cols, holds a NaN
-// or a negative cost, or if the nullity exceeds MaxCorrectNullity.
+// When no set of at most maxFlips finite-cost cells works, or the nullity
+// exceeds MaxCorrectNullity (impossible when a side is at most 64 cells:
+// the nullity is at most the shorter side), the error wraps ErrUnsolvable.
+// Correct panics if cost is not b.Rows×b.Cols or holds a NaN or a negative
+// cost.
 func Correct(b *Board, goal Goal, cost [][]float64, maxFlips int) ([][2]int, error) {
 	if len(cost) != b.Rows {
 		panic(fmt.Sprintf("solver: Correct: %d cost rows for a %d×%d board", len(cost), b.Rows, b.Cols))
@@ -48,7 +50,7 @@ func Correct(b *Board, goal Goal, cost [][]float64, maxFlips int) ([][2]int, err
 	}
 	d := len(null)
 	if d > MaxCorrectNullity {
-		panic(fmt.Sprintf("solver: Correct: nullity %d exceeds %d", d, MaxCorrectNullity))
+		return nil, fmt.Errorf("%w: %d parity checks, more than the %d Correct searches", ErrUnsolvable, d, MaxCorrectNullity)
 	}
 	var want uint64
 	for i, n := range null {
