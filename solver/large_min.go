@@ -134,15 +134,19 @@ func split(size, count int, f func(lo, hi int)) {
 	wg.Wait()
 }
 
-// maxDescentPasses bounds the greedy descent over the null basis on boards
-// whose nullity is too large for exactTop: at most this many times d
-// candidates are chased.
-const maxDescentPasses = 3
+// maxDescentPasses and maxDescentWords bound the greedy descent over the
+// null basis on boards whose nullity is too large for exactTop: at most
+// maxDescentPasses·d candidates are chased, and at most maxDescentWords
+// row words in all (about a second or two of chasing).
+const (
+	maxDescentPasses = 3
+	maxDescentWords  = 1 << 31
+)
 
 // descendTop improves top by adding single null top rows while that lowers
 // the press count: it walks the basis cyclically and stops at a local
-// minimum (d candidates in a row without a gain) or after
-// maxDescentPasses·d candidates. Two candidates are chased at once. The
+// minimum (d candidates in a row without a gain) or when the budget
+// above runs out. Two candidates are chased at once. The
 // result never has more presses than top; count is top's press count.
 func descendTop(ch *chaser, top []uint64, count int, nullTops [][]uint64) ([]uint64, int) {
 	return descendTopPasses(ch, top, count, nullTops, maxDescentPasses)
@@ -154,7 +158,8 @@ func descendTopPasses(ch *chaser, top []uint64, count int, nullTops [][]uint64, 
 	cand := [2][]uint64{make([]uint64, len(x)), make([]uint64, len(x))}
 	var counts [2]int
 	idle := 0 // candidates tried against the current x without a gain
-	for tried, j := 0, 0; tried < passes*d && idle < d; {
+	limit := min(passes*d, max(2, maxDescentWords/(ch.rows*ch.stride)))
+	for tried, j := 0, 0; tried < limit && idle < d; {
 		m := min(2, d-j)
 		var wg sync.WaitGroup
 		for c := 0; c < m; c++ {
