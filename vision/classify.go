@@ -89,7 +89,12 @@ type verdict struct {
 	separation float64
 	// oneGroup reports that the board was judged all-off or all-on.
 	oneGroup bool
-	// litLow, for a two-group board, is the lowest litScore that still
+	// why counts, by reason, the cells whose confidence a check pulled
+	// below UncertainBelow (for the debug image and tuning).
+	why map[string]int
+	// score is the score the board was split on.
+	score func(cellStats) float64
+	// litLow, for a two-group board, is the lowest score that still
 	// looks like the lit group.
 	litLow *float64
 	// outsideLit reports a lit-looking would-be cell in the ring just
@@ -224,26 +229,30 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	if v.litLow != nil {
 		// A lit button stands out from its own rim as the board's lit
 		// buttons do; a bright case or background does not.
-		var rise []float64
+		var rise, sat []float64
 		for r := range stats {
 			for c, st := range stats[r] {
 				if v.lit[r][c] {
 					rise = append(rise, st.v-st.rim)
+					sat = append(sat, st.s)
 				}
 			}
 		}
 		sort.Float64s(rise)
+		sort.Float64s(sat)
 		litRise := sortedQuantile(rise, 0.5)
+		litSat := sortedQuantile(sat, 0.5)
 		for r := range ext {
 			for c, st := range ext[r] {
 				inside := r > 0 && r <= rows && c > 0 && c <= cols
-				if !inside && litRise > 0.1 && litScore(st) >= *v.litLow && st.v-st.rim >= litRise/2 {
+				if !inside && litRise > 0.1 && v.score(st) >= *v.litLow && st.v-st.rim >= litRise/2 && math.Abs(st.s-litSat) < minSGap {
 					v.outsideLit = true
 				}
 			}
 		}
 	}
 	if v.outsideLit {
+		v.why["outside"] = rows * cols
 		// A lit-looking button just outside the grid: the grid is
 		// probably missing a row or a column.
 		for _, row := range v.conf {
@@ -271,6 +280,9 @@ const (
 // coloured one.
 func litScore(st cellStats) float64 { return st.v/vScale + st.s/sScale }
 
+// brightScore is the score of brightness alone, in litScore units.
+func brightScore(st cellStats) float64 { return st.v / vScale }
+
 // group summarises one side of the split.
 type group struct {
 	mean, sigma float64
@@ -278,42 +290,61 @@ type group struct {
 	spread      float64 // median unevenness of its cells
 	fall        float64 // median fall of log V from centre to ring
 	ring        float64 // median log V of its cells' rings
+	rim         float64 // median log V of its cells' rims
 }
 
 // decide splits the cells into lit and unlit and sets each confidence.
 func decide(stats [][]cellStats) *verdict {
 	rows, cols := len(stats), len(stats[0])
 	n := rows * cols
-	xs := make([]float64, n)
-	for i := range xs {
-		xs[i] = litScore(stats[i/cols][i%cols])
-	}
 	lit := make([]bool, n)
 	conf := make([]float64, n)
-	v := &verdict{}
-	t, ok := otsuThreshold(xs)
+	v := &verdict{why: map[string]int{}}
+	// Split on the score that separates the board best: brightness and
+	// colour together, or brightness alone (when the lit buttons are
+	// whiter than the unlit ones, colour works against brightness).
+	var xs []float64
+	var t float64
 	var lo, hi group
-	if ok {
-		lo, hi = summarise(xs, stats, t)
-		v.separation = (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
-		v.gap = hi.mean - lo.mean
+	ok := false
+	for _, score := range []func(cellStats) float64{litScore, brightScore} {
+		ys := make([]float64, n)
+		for i := range ys {
+			ys[i] = score(stats[i/cols][i%cols])
+		}
+		ty, oky := otsuThreshold(ys)
+		if !oky {
+			continue
+		}
+		l, h := summarise(ys, stats, ty)
+		sep := (h.mean - l.mean) / math.Sqrt((l.sigma*l.sigma+h.sigma*h.sigma)/2)
+		better := sep > v.separation
+		if ok && (h.mean-l.mean >= minGap(n)) != (v.gap >= minGap(n)) {
+			better = h.mean-l.mean >= minGap(n)
+		}
+		if !ok || better {
+			xs, t, lo, hi, ok = ys, ty, l, h, true
+			v.separation, v.gap, v.score = sep, h.mean-l.mean, score
+		}
 	}
 	switch {
 	case ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n):
-		twoGroupConf(xs, stats, t, lo, hi, lit, conf)
-		crossCheck(stats, lit, conf)
+		twoGroupConf(xs, stats, t, lo, hi, lit, conf, v.why)
+		crossCheck(stats, lit, conf, v.why)
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
 		v.litLow = &low
 	case ok && v.separation >= minSeparation:
 		// Two clear groups, but too close to be lit and unlit for sure:
 		// decide as one group and doubt every cell.
 		v.oneGroup = true
+		v.why["close"] = n
 		oneGroupConf(stats, lit, conf)
 		for i := range conf {
 			conf[i] = math.Min(conf[i], crossCap)
 		}
 	default:
 		v.oneGroup = true
+		v.why["onegroup"] = n
 		oneGroupConf(stats, lit, conf)
 	}
 	v.lit = make([][]bool, rows)
@@ -336,6 +367,8 @@ const (
 	// decisiveVGap is the brightness difference between the groups (log
 	// V, a factor of 1.35) beyond which saturation may not overturn it.
 	decisiveVGap = 0.3
+	// clippedV is log(235+4): brightness near the top of the range.
+	clippedV = 5.476
 )
 
 // crossCheck splits the board again on brightness alone and on
@@ -343,7 +376,7 @@ const (
 // the combined one, the cell is in doubt; when it disagrees on most
 // cells, the two features point opposite ways (the brighter group is
 // the greyer one) and the whole board is in doubt.
-func crossCheck(stats [][]cellStats, lit []bool, conf []float64) {
+func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	var vs [2][]float64
 	for i, on := range lit {
@@ -352,6 +385,9 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64) {
 			g = 1
 		}
 		vs[g] = append(vs[g], stats[i/cols][i%cols].v)
+	}
+	if len(vs[0]) == 0 || len(vs[1]) == 0 {
+		return
 	}
 	for g := range vs {
 		sort.Float64s(vs[g])
@@ -369,21 +405,35 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64) {
 		sort.Float64s(ss[g])
 	}
 	sGap := sortedQuantile(ss[1], 0.5) - sortedQuantile(ss[0], 0.5)
+	if vGap < minVGap && sortedQuantile(vs[0], 0.5) >= clippedV {
+		// The groups differ in colour only, and both are near the
+		// camera's clipping level, where brightness cannot tell a lit
+		// button from a bright unlit one (or a white light from a
+		// coloured one).
+		for i := range conf {
+			conf[i] = math.Min(conf[i], crossCap)
+		}
+		why["clipped"] = len(conf)
+		return
+	}
 	if vGap < minVGap && sGap < minSGap {
 		// The lit group is neither clearly brighter nor clearly more
 		// coloured: the split may be a tint, glare or a gradient.
 		for i := range conf {
 			conf[i] = math.Min(conf[i], crossCap)
 		}
+		why["faint"] = len(conf)
 		return
 	}
 	for _, f := range []struct {
+		name   string
 		get    func(cellStats) float64
 		minGap float64
 	}{
-		{func(s cellStats) float64 { return s.v }, minVGap},
-		{func(s cellStats) float64 { return s.s }, minSGap},
+		{"brightness", func(s cellStats) float64 { return s.v }, minVGap},
+		{"saturation", func(s cellStats) float64 { return s.s }, minSGap},
 	} {
+		orientationOnly := f.name == "saturation"
 		xs := make([]float64, len(lit))
 		for i := range xs {
 			xs[i] = f.get(stats[i/cols][i%cols])
@@ -407,6 +457,11 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64) {
 			// Saturation points the other way, but brightness decides.
 			continue
 		}
+		if 2*len(differ) <= len(xs) && orientationOnly {
+			// Saturation also splits lit buttons of different colours;
+			// only its disagreement on the whole board counts.
+			continue
+		}
 		if 2*len(differ) > len(xs) {
 			differ = differ[:0]
 			for i := range xs {
@@ -415,6 +470,9 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64) {
 		}
 		for _, i := range differ {
 			conf[i] = math.Min(conf[i], crossCap)
+		}
+		if len(differ) > 0 {
+			why[f.name] += len(differ)
 		}
 	}
 }
@@ -427,7 +485,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64) {
 func summarise(xs []float64, stats [][]cellStats, t float64) (lo, hi group) {
 	cols := len(stats[0])
 	var side [2][]float64
-	var sp, fall, ring [2][]float64
+	var sp, fall, ring, rim [2][]float64
 	for i, x := range xs {
 		g := 0
 		if x > t {
@@ -438,6 +496,7 @@ func summarise(xs []float64, stats [][]cellStats, t float64) (lo, hi group) {
 		sp[g] = append(sp[g], st.spread)
 		fall[g] = append(fall[g], st.v-st.ring)
 		ring[g] = append(ring[g], st.ring)
+		rim[g] = append(rim[g], st.rim)
 	}
 	var gs [2]group
 	for g := 0; g < 2; g++ {
@@ -450,6 +509,8 @@ func summarise(xs []float64, stats [][]cellStats, t float64) (lo, hi group) {
 		gs[g].fall = sortedQuantile(fall[g], 0.5)
 		sort.Float64s(ring[g])
 		gs[g].ring = sortedQuantile(ring[g], 0.5)
+		sort.Float64s(rim[g])
+		gs[g].rim = sortedQuantile(rim[g], 0.5)
 		dev := make([]float64, len(side[g]))
 		for i, x := range side[g] {
 			dev[i] = math.Abs(x - gs[g].mean)
@@ -470,7 +531,7 @@ func summarise(xs []float64, stats [][]cellStats, t float64) (lo, hi group) {
 // from the midpoint between the groups, and lowered when the cell's
 // centre is much less even than the board's cells usually are (a glare
 // spot, a cursor or a shadow edge may have moved its median).
-func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, lit []bool, conf []float64) {
+func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	mid := (lo.mean + hi.mean) / 2
 	half := (hi.mean - lo.mean) / 2
@@ -490,10 +551,21 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 		zg := (x - own.mean) / own.sigma
 		llr := (zo*zo-zg*zg)/2 + math.Log(other.sigma/own.sigma)
 		cf := unit((llr - 2) / 8)
-		cf = math.Min(cf, unit((math.Abs(x-mid)/half-0.15)/0.35))
+		if cf < UncertainBelow {
+			why["likelihood"]++
+		}
+		if m := unit((math.Abs(x-mid)/half - 0.15) / 0.35); m < cf {
+			cf = m
+			if cf < UncertainBelow {
+				why["margin"]++
+			}
+		}
 		st := stats[i/cols][i%cols]
-		if excess := st.spread - typical; excess > 0.25 {
-			cf *= unit(1 - (excess-0.25)/0.35)
+		if excess := st.spread - typical; excess > 0.35 {
+			cf *= unit(1 - (excess-0.35)/0.45)
+			if cf < UncertainBelow {
+				why["uneven"]++
+			}
 		}
 		// The centre and its ring should differ as they do in the
 		// cell's group (the other group's when its own has under three
@@ -502,8 +574,11 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 		if own.n < 3 {
 			ref = other.fall
 		}
-		if odd := math.Abs(st.v - st.ring - ref); odd > 0.2 {
-			cf *= unit(1 - (odd-0.2)/0.3)
+		if odd := math.Abs(st.v - st.ring - ref); odd > 0.3 {
+			cf *= unit(1 - (odd-0.3)/0.4)
+			if cf < UncertainBelow {
+				why["ring"]++
+			}
 			// The centre is obscured: when the groups' rings differ
 			// nearly as much as their centres (buttons that fill the
 			// cell), the ring decides, still in doubt.
@@ -512,13 +587,24 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 				lit[i] = math.Abs(st.ring-hi.ring) < math.Abs(st.ring-lo.ring)
 			}
 		}
+		// When lit and unlit rims differ clearly (glow, tile borders), a
+		// cell whose rim sits well on the other group's side is suspect:
+		// its centre may be a cursor or glare over a button of the other
+		// kind.
+		if d := other.rim - own.rim; math.Abs(d) > 0.3 && (st.rim-own.rim)/d > 0.75 {
+			cf = math.Min(cf, crossCap)
+			why["rim"]++
+		}
 		conf[i] = cf
 	}
 }
 
-// oneGroupConf decides an all-off or all-on board from the board's own
-// references: lit buttons glow, so their centres stand clear of the gaps
-// between them and carry colour; unlit ones sit close to the case.
+// oneGroupConf decides an all-off or all-on board. Relative measures
+// cannot: there is nothing to compare with. Lit buttons glow near the
+// top of the camera's range and carry colour or stand clear of the gaps
+// around them; unlit ones sit lower. On the rendered tuning set this
+// rule read every one-group board right, but it rests on absolute
+// levels, so every cell stays below UncertainBelow: doubt is flagged.
 func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 	var vs, ss, ks []float64
 	for _, row := range stats {
@@ -531,27 +617,26 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 	sort.Float64s(vs)
 	sort.Float64s(ss)
 	sort.Float64s(ks)
-	contrast := sortedQuantile(ks, 0.5)
-	sat := sortedQuantile(ss, 0.5)
-	bright := math.Exp(sortedQuantile(vs, 0.5)) - 4
-	litScore := 0.0 // > 0 lit, < 0 unlit, |·| ≥ 1 sure
+	v, s, rise := sortedQuantile(vs, 0.5), sortedQuantile(ss, 0.5), sortedQuantile(ks, 0.5)
+	on, c := false, 0.3 // undecided: unlit, in deep doubt
 	switch {
-	case contrast > 0.35 && (sat > 0.3 || bright > 240):
-		litScore = math.Min(contrast/0.35, 2)
-	case contrast < 0.1:
-		litScore = -math.Min((0.35-contrast)/0.25, 2)
-	default:
-		litScore = (contrast - 0.22) / 0.25
+	case v >= oneGroupLitV && (s >= 0.3 || rise >= 0.9):
+		on, c = true, 0.45
+	case v <= oneGroupUnlitV:
+		c = 0.45
 	}
-	on := litScore > 0
-	// A one-group board rests on weaker evidence than a split: only a
-	// decisive reference lifts it above UncertainBelow.
-	base := 0.35 + 0.3*unit(math.Abs(litScore)-1.5)
 	for i := range lit {
 		lit[i] = on
-		conf[i] = base
+		conf[i] = c
 	}
 }
+
+// Brightness levels (log(V+4)) of the one-group rule: lit boards above
+// about V 160, unlit ones below about V 140.
+const (
+	oneGroupLitV   = 5.1
+	oneGroupUnlitV = 4.97
+)
 
 // drawVerdict writes the rectified board with the cell grid and each
 // cell's verdict: green outline for lit, red for unlit, the confidence in

@@ -6,6 +6,7 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -142,10 +143,10 @@ func dumpStats(t *testing.T, img gocv.Mat, e labels.Entry) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for r := range st {
+	for r := 0; r < e.Rows; r++ {
 		line := ""
-		for c, x := range st[r] {
-			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f |", e.Lights[r][c], x.v, x.s, x.spread, x.rim)
+		for c, x := range st[r+1][1 : e.Cols+1] {
+			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f ring%.2f |", e.Lights[r][c], x.v, x.s, x.spread, x.rim, x.ring)
 		}
 		t.Log(line)
 	}
@@ -186,10 +187,10 @@ func TestClassifyLabelled(t *testing.T) {
 			exact++
 			if r.Doubtful() {
 				doubtExact++
-				t.Logf("%s %s: ok, %d uncertain (sep %.1f gap %.2f one %v)", e.File, e.Style, len(r.Uncertain()), v.separation, v.gap, v.oneGroup)
+				t.Logf("%s %s: ok, %d uncertain (sep %.1f gap %.2f one %v) %v", e.File, e.Style, len(r.Uncertain()), v.separation, v.gap, v.oneGroup, v.why)
 			}
 		case r.Doubtful():
-			t.Logf("%s %s: wrong %v, doubt flagged (sep %.1f gap %.2f one %v)", e.File, e.Style, bad, v.separation, v.gap, v.oneGroup)
+			t.Logf("%s %s: wrong %v, doubt flagged (sep %.1f gap %.2f one %v) %v", e.File, e.Style, bad, v.separation, v.gap, v.oneGroup, v.why)
 		default:
 			silent++
 			t.Logf("%s %s: SILENT wrong %v (sep %.1f gap %.2f one %v) conf %.2f", e.File, e.Style, bad, v.separation, v.gap, v.oneGroup, v.conf)
@@ -198,5 +199,55 @@ func TestClassifyLabelled(t *testing.T) {
 	t.Logf("%d photos: %d exact (%d with doubt), %d silent", n, exact, doubtExact, silent)
 	if silent > 0 {
 		t.Errorf("%d boards read wrong with no doubt flagged", silent)
+	}
+}
+
+// TestOneGroupReferences logs the references of the one-group boards of
+// -labeldir beside the truth, to tune oneGroupConf.
+func TestOneGroupReferences(t *testing.T) {
+	if *labelDir == "" {
+		t.Skip("no -labeldir")
+	}
+	es, err := labels.Read(*labelDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		img, err := Load(filepath.Join(*labelDir, e.File), 0)
+		if err != nil {
+			continue
+		}
+		h := labelHomography(t, e)
+		px := cellPixels(h, e.Rows, e.Cols)
+		b := rectify(img, h, e.Rows, e.Cols, px)
+		ext, err := measure(b, e.Rows, e.Cols, px)
+		b.Close()
+		img.Close()
+		if err != nil {
+			continue
+		}
+		stats := make([][]cellStats, e.Rows)
+		for r := range stats {
+			stats[r] = ext[r+1][1 : e.Cols+1]
+		}
+		v := decide(stats)
+		if !v.oneGroup {
+			continue
+		}
+		var vs, ss, ks, rs []float64
+		for _, row := range stats {
+			for _, st := range row {
+				vs = append(vs, st.v)
+				ss = append(ss, st.s)
+				ks = append(ks, st.v-st.rim)
+				rs = append(rs, st.v-st.ring)
+			}
+		}
+		for _, x := range [][]float64{vs, ss, ks, rs} {
+			sort.Float64s(x)
+		}
+		ones := strings.Count(strings.Join(e.Lights, ""), "1")
+		t.Logf("%s %-9s lit %2d/%2d  v %.2f s %.2f rise %.2f fall %.2f  read %v", e.File, e.Style, ones, e.Rows*e.Cols,
+			sortedQuantile(vs, 0.5), sortedQuantile(ss, 0.5), sortedQuantile(ks, 0.5), sortedQuantile(rs, 0.5), v.lit[0][0])
 	}
 }
