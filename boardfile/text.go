@@ -50,7 +50,9 @@ func readText(r io.Reader) (*solver.Board, error) {
 	for {
 		line, err := br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
-			long = append(long, line...)
+			if long = append(long, line...); len(long) > MaxCells+1<<20 {
+				return nil, &ParseError{t.line, 0, fmt.Sprintf("line longer than %d cells", MaxCells)}
+			}
 			continue
 		}
 		if long != nil {
