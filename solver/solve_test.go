@@ -39,12 +39,13 @@ func isGoal(b *Board, goal Goal) bool {
 	return b.Count() == b.Rows*b.Cols
 }
 
-// bruteForce returns, for every board of the shape (indexed by its bits),
-// the fewest presses that turn it to all-off, or -1 if none. Press sets are
-// enumerated in order of size, so the first hit is a minimum.
-func bruteForce(rows, cols int) []int {
+// bruteForce returns, for every board of the shape (indexed by its bits,
+// cell i being bit i in row-major order), the fewest presses that turn it
+// all off, or -1 if none, by trying all 2^(rows·cols) press sets (in
+// Gray-code order, one press changing per step).
+func bruteForce(rows, cols int) []int8 {
 	n := rows * cols
-	best := make([]int, 1<<n)
+	best := make([]int8, 1<<n)
 	for i := range best {
 		best[i] = -1
 	}
@@ -67,12 +68,11 @@ func bruteForce(rows, cols int) []int {
 		}
 		effect[i] = e
 	}
-	for p := uint64(0); p < 1<<n; p++ {
-		var b uint64
-		for q := p; q != 0; q &= q - 1 {
-			b ^= effect[bits.TrailingZeros64(q)]
-		}
-		k := bits.OnesCount64(p)
+	best[0] = 0
+	var b uint64
+	for i := uint64(1); i < 1<<n; i++ {
+		b ^= effect[bits.TrailingZeros64(i)]
+		k := int8(bits.OnesCount64(i ^ i>>1))
 		if best[b] < 0 || k < best[b] {
 			best[b] = k
 		}
@@ -82,7 +82,8 @@ func bruteForce(rows, cols int) []int {
 
 // checkSolution checks s against the brute-force minimum want (-1:
 // unsolvable) for board b and goal.
-func checkSolution(t *testing.T, b *Board, goal Goal, s *Solution, err error, want int) {
+func checkSolution(t *testing.T, b *Board, goal Goal, s *Solution, err error, want8 int8) {
+	want := int(want8)
 	t.Helper()
 	if want < 0 {
 		if !errors.Is(err, ErrUnsolvable) || s.Solvable || s.Presses != nil {
