@@ -5,8 +5,8 @@ import (
 	"sort"
 )
 
-// solveGF2 solves a two-state puzzle with the bit-packed dense elimination
-// of SolveDense, then searches the coset x0 + span(null basis) for the
+// solveGF2 solves a two-state puzzle with the bit-packed Four-Russians
+// elimination of SolveM4RI, then searches the coset x0 + span(null basis) for the
 // fewest presses.
 func (p *Puzzle) solveGF2(b []int) *PuzzleSolution {
 	m := len(p.Presses)
@@ -24,7 +24,7 @@ func (p *Puzzle) solveGF2(b []int) *PuzzleSolution {
 			rhs[i/64] |= 1 << (i % 64)
 		}
 	}
-	x, null, ok := SolveDense(a, rhs)
+	x, null, ok := SolveM4RI(a, rhs)
 	d := len(null)
 	sol := &PuzzleSolution{Nullity: d, Count: []Factor{{2, d}}}
 	for _, v := range null {
