@@ -111,9 +111,17 @@ func chasePoly(rows int, chi poly) poly {
 
 // solveTop solves the top-row system of the board that ch chases.
 func solveTop(ch *chaser) topSystem {
+	// The chase through the board (O(R·C/64)) runs beside the Krylov
+	// basis and P_R mod χ (O(C²/64 + R·C/64)): one on each core.
+	var residual []uint64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		residual, _ = ch.run(nil, nil)
+	}()
 	k := newKrylov(ch.cols)
 	m := chasePoly(ch.rows, k.chi)
-	residual, _ := ch.run(nil, nil)
+	<-done
 	g := k.coords(residual)
 
 	d, s := gcdInverse(m, k.chi)
