@@ -43,8 +43,11 @@ type Step struct {
 // player would look up from the pattern left in the bottom row), and chase
 // again. presses must solve b (nil: Solve is called); the steps are checked
 // to end solved, and an error wrapping ErrUnsolvable is returned otherwise.
-// Rows whose chase presses nothing are left out. The steps may press a cell
-// twice (once per chase), which a fewest-press solution never does.
+// Rows whose chase presses nothing are left out. When the first chase
+// already solves the board the steps stop there (for a board of nullity
+// d > 0 that may be another solution than presses). Otherwise the steps
+// add up to presses, though they may press a cell twice (once per chase),
+// which a fewest-press solution never does.
 func Steps(b *Board, goal Goal, presses *Board) ([]Step, error) {
 	if presses == nil {
 		s, err := Solve(b, goal)
