@@ -199,6 +199,31 @@ func (d *drawer) label(rc [2]int, fu, fv float64, text string, frac float64) {
 // message, along the top or bottom edge, whichever covers less of the board.
 func (d *drawer) legend(m Marks) {
 	const font = gocv.FontHersheyDuplex
+	lines, band, scale := d.legendLayout(m)
+	roi := d.img.Region(band)
+	defer roi.Close()
+	if m.Unsolvable {
+		roi.MultiplyFloat(0.25)
+		tint := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(unsolvableBand.B), float64(unsolvableBand.G), float64(unsolvableBand.R), 0), roi.Rows(), roi.Cols(), gocv.MatTypeCV8UC3)
+		defer tint.Close()
+		gocv.AddWeighted(roi, 1, tint, 0.8, 0, &roi)
+	} else {
+		roi.MultiplyFloat(0.3)
+	}
+	thick := max(1, int(math.Round(scale*1.3)))
+	h := band.Dy() / len(lines)
+	for i, l := range lines {
+		size := gocv.GetTextSize(l, font, scale, thick)
+		org := image.Pt(int(0.3*float64(h)), band.Min.Y+i*h+(h+size.Y)/2)
+		gocv.PutTextWithParams(d.img, l, org, font, scale, bandText, thick, gocv.LineAA, false)
+	}
+}
+
+// legendLayout returns the legend's lines of text, the band they go in
+// and their font scale: one line when the main message and its extra
+// part fit without shrinking much, else two.
+func (d *drawer) legendLayout(m Marks) ([]string, image.Rectangle, float64) {
+	const font = gocv.FontHersheyDuplex
 	W, H := d.img.Cols(), d.img.Rows()
 	lineH := lineHeight(W, H)
 	pad := float64(lineH) * 0.3
@@ -210,35 +235,17 @@ func (d *drawer) legend(m Marks) {
 	main, extra := legendText(m)
 	lines := []string{main}
 	if extra != "" {
-		// One line while that keeps the text nearly as large as main alone.
 		if full := main + "  -  " + extra; fit(full) >= 0.85*fit(main) {
 			lines[0] = full
 		} else {
 			lines = append(lines, extra)
 		}
 	}
-	band := legendBand(W, H, d.r, len(lines))
-	roi := d.img.Region(band)
-	defer roi.Close()
-	if m.Unsolvable {
-		roi.MultiplyFloat(0.25)
-		tint := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(unsolvableBand.B), float64(unsolvableBand.G), float64(unsolvableBand.R), 0), roi.Rows(), roi.Cols(), gocv.MatTypeCV8UC3)
-		defer tint.Close()
-		gocv.AddWeighted(roi, 1, tint, 0.8, 0, &roi)
-	} else {
-		roi.MultiplyFloat(0.3)
-	}
 	scale := math.Inf(1)
 	for _, l := range lines {
 		scale = math.Min(scale, fit(l))
 	}
-	thick := max(1, int(math.Round(scale*1.3)))
-	h := band.Dy() / len(lines)
-	for i, l := range lines {
-		size := gocv.GetTextSize(l, font, scale, thick)
-		org := image.Pt(int(pad), band.Min.Y+i*h+(h+size.Y)/2)
-		gocv.PutTextWithParams(d.img, l, org, font, scale, bandText, thick, gocv.LineAA, false)
-	}
+	return lines, legendBand(W, H, d.r, len(lines)), scale
 }
 
 // lineHeight is the height of one line of the legend band in a W×H
@@ -287,10 +294,14 @@ func legendText(m Marks) (main, extra string) {
 	default:
 		main = fmt.Sprintf("Press the %d ringed buttons: all lights %s", n, goal)
 	}
+	var parts []string
 	if len(m.Corrected) > 0 {
-		extra = "assumed misread: " + cellList(m.Corrected, 4)
+		parts = append(parts, "assumed misread: "+cellList(m.Corrected, 4))
 	}
-	return main, extra
+	if len(m.Uncertain) > len(m.Corrected) {
+		parts = append(parts, "boxed: read with doubt")
+	}
+	return main, strings.Join(parts, "; ")
 }
 
 // cellList names up to n cells in A1 notation, sorted as given.

@@ -184,11 +184,12 @@ func TestDrawStaysOnBoard(t *testing.T) {
 		for i := 0; i < s.rows*s.cols; i += 3 {
 			presses = append(presses, [2]int{i / s.cols, i % s.cols})
 		}
-		Draw(img, r, Marks{Presses: presses, Uncertain: [][2]int{{s.rows - 1, s.cols - 1}}})
+		marks := Marks{Presses: presses, Uncertain: [][2]int{{s.rows - 1, s.cols - 1}}}
+		_, band, _ := (&drawer{img: &img, r: r}).legendLayout(marks)
+		Draw(img, r, marks)
 		if img.Rows() != s.h || img.Cols() != s.w {
 			t.Fatalf("seed %d: size changed to %d×%d", seed, img.Cols(), img.Rows())
 		}
-		band := legendBand(img.Cols(), img.Rows(), r, 1)
 		quad := gocv.NewPointVectorFromPoints([]image.Point{
 			pt(r.Project(0, 0)), pt(r.Project(float64(s.cols), 0)),
 			pt(r.Project(float64(s.cols), float64(s.rows))), pt(r.Project(0, float64(s.rows))),
@@ -254,7 +255,9 @@ func TestLegendText(t *testing.T) {
 		{"one", Marks{Presses: [][2]int{{0, 0}}, Goal: "on"}, "Press the ringed button: all lights on", ""},
 		{"several", Marks{Presses: [][2]int{{0, 0}, {1, 1}}}, "Press the 2 ringed buttons: all lights off", ""},
 		{"numbered", Marks{Presses: [][2]int{{0, 0}, {1, 1}, {0, 0}}, Numbered: true}, "3 numbered presses, in order: all lights off", ""},
-		{"corrected", Marks{Presses: [][2]int{{0, 0}}, Corrected: [][2]int{{1, 2}}}, "Press the ringed button: all lights off", "assumed misread: C2"},
+		{"corrected", Marks{Presses: [][2]int{{0, 0}}, Corrected: [][2]int{{1, 2}}, Uncertain: [][2]int{{1, 2}}}, "Press the ringed button: all lights off", "assumed misread: C2"},
+		{"corrected and doubtful", Marks{Presses: [][2]int{{0, 0}}, Corrected: [][2]int{{1, 2}}, Uncertain: [][2]int{{1, 2}, {0, 1}}}, "Press the ringed button: all lights off", "assumed misread: C2; boxed: read with doubt"},
+		{"doubtful", Marks{Presses: [][2]int{{0, 0}}, Uncertain: [][2]int{{0, 1}}}, "Press the ringed button: all lights off", "boxed: read with doubt"},
 		{"unsolvable, read clearly", Marks{Unsolvable: true, Goal: "on"}, "UNSOLVABLE: no presses turn all lights on", "every light read clearly"},
 		{"unsolvable", Marks{Unsolvable: true, Doubtful: [][2]int{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}}}, "UNSOLVABLE: no presses turn all lights off", "most doubtful: A1, B2, C3, D4, ..."},
 	}

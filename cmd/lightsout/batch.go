@@ -229,14 +229,23 @@ func printBatchLine(e *env, r *photoResult, asJSON bool) {
 			}
 			fmt.Fprintf(e.stdout, "%s: %d×%d, %d %s%s -> %s\n", rep.File, rep.Rows, rep.Cols, rep.PressCount, plural(rep.PressCount, "press", "presses"), extra, rep.Output)
 		case outUnsolvable:
-			fmt.Fprintf(e.stdout, "%s: %d×%d, unsolvable (most doubtful %s) -> %s\n", rep.File, rep.Rows, rep.Cols, cellNames(r.Doubtful), rep.Output)
+			fmt.Fprintf(e.stdout, "%s: %d×%d, unsolvable -> %s\n", rep.File, rep.Rows, rep.Cols, rep.Output)
 		case outSkipped:
 			fmt.Fprintf(e.stdout, "%s: skipped, %s exists\n", rep.File, rep.Output)
 		default:
 			fmt.Fprintf(e.stdout, "%s: error: %s\n", rep.File, causeOf(r.Err))
 		}
 	}
-	if r.Outcome != outSolved && r.Outcome != outSkipped {
+	switch r.Outcome {
+	case outSolved, outSkipped:
+	case outUnsolvable:
+		// The solver's full explanation is long; solve prints it.
+		why := "every light read clearly"
+		if len(r.Doubtful) > 0 {
+			why = "most doubtful: " + cellNames(r.Doubtful)
+		}
+		fmt.Fprintf(e.stderr, "lightsout: %s: board is unsolvable (%s)\n", r.Report.File, why)
+	default:
 		fmt.Fprintf(e.stderr, "lightsout: %s: %s\n", r.Report.File, causeOf(r.Err))
 	}
 }

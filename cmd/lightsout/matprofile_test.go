@@ -19,3 +19,6 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+// openMats is the number of gocv Mats not yet closed.
+func openMats() int { return gocv.MatProfile.Count() }
