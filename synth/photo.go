@@ -100,7 +100,7 @@ func renderPhoto(r *rng, b *board, style string, maxPix int, clean bool) (gocv.M
 	span := clampF(r.uni(lo, 0.85), lo, 0.9) * short
 	pitch := span / maxDim
 	p := int(clampF(math.Round(pitch*r.uni(0.9, 1.3)), 18, 160))
-	f, err := renderFlat(r, b, style, p)
+	f, err := renderFlat(r, b, style, p, clean)
 	if err != nil {
 		return gocv.Mat{}, hom{}, nil, err
 	}

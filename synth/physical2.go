@@ -178,7 +178,7 @@ func drawMembrane(r *rng, b *board, p int) flat {
 
 // drawMonitor draws a screen showing a game app or a pixel-art game,
 // inside a monitor, laptop or phone body. The screen emits its content.
-func drawMonitor(r *rng, b *board, p int) flat {
+func drawMonitor(r *rng, b *board, p int, clean bool) flat {
 	device := pick(r, []string{"monitor", "laptop", "phone"})
 	// Screen content at a resolution near what the photo can show.
 	var content gocv.Mat
@@ -195,7 +195,7 @@ func drawMonitor(r *rng, b *board, p int) flat {
 		if device == "phone" {
 			sw, sh = 720, 1440
 		}
-		content, grid, notes = appScreen(r, b, 2_000_000, sw, sh)
+		content, grid, notes = appScreen(r, b, 2_000_000, sw, sh, clean)
 	}
 	defer content.Close()
 	// Scale the content so the board's cells are about p pixels.

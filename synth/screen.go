@@ -10,11 +10,11 @@ import (
 )
 
 // renderScreenshot draws an unwarped screenshot in style app or pixelart.
-func renderScreenshot(r *rng, b *board, style string, maxPix int) (gocv.Mat, hom, []string, error) {
+func renderScreenshot(r *rng, b *board, style string, maxPix int, clean bool) (gocv.Mat, hom, []string, error) {
 	if style == StylePixelArt {
 		return pixelArt(r, b, maxPix)
 	}
-	img, grid, notes := appScreen(r, b, maxPix, 0, 0)
+	img, grid, notes := appScreen(r, b, maxPix, 0, 0, clean)
 	return img, grid, notes, nil
 }
 
@@ -68,8 +68,9 @@ func newTheme(r *rng) theme {
 }
 
 // appScreen draws a game app's window: a toolbar, text, buttons and the
-// board somewhere in it. w, h of 0 pick a screen size.
-func appScreen(r *rng, b *board, maxPix, w, h int) (gocv.Mat, hom, []string) {
+// board somewhere in it. w, h of 0 pick a screen size. clean leaves out
+// the glow that lit cells of some designs spread onto their neighbours.
+func appScreen(r *rng, b *board, maxPix, w, h int, clean bool) (gocv.Mat, hom, []string) {
 	kind := "screen"
 	if w == 0 {
 		w, h, kind = screenSize(r, maxPix)
@@ -79,15 +80,37 @@ func appScreen(r *rng, b *board, maxPix, w, h int) (gocv.Mat, hom, []string) {
 	short := float64(min(w, h))
 	notes := []string{fmt.Sprintf("%s screenshot, %s theme", kind, map[bool]string{true: "dark", false: "light"}[t.dark])}
 
-	// Toolbar with a title and a few buttons.
+	// Window chrome, then a toolbar with a title and a few buttons.
+	top := 0
+	switch chrome := pick(r, []string{"none", "browser", "status", "window"}); chrome {
+	case "browser":
+		top = int(short * 0.08)
+		gocv.Rectangle(&img, image.Rect(0, 0, w-1, top), rgb(222, 225, 230), -1)
+		roundRect(&img, image.Rect(top/4, top/8, top/4+int(short*0.25), top/2), top/8, rgb(250, 250, 252))
+		roundRect(&img, image.Rect(top, top*9/16, w-top, top*15/16), top/6, rgb(250, 250, 252))
+		text(&img, "https://games.example/lights-out", top+top/4, top*13/16, float64(top)*0.18, gocv.FontHersheySimplex, rgb(60, 60, 70), true)
+		notes = append(notes, "browser")
+	case "status":
+		top = int(short * 0.05)
+		gocv.Rectangle(&img, image.Rect(0, 0, w-1, top), scale(t.bg, 0.9), -1)
+		text(&img, "9:41", top/2, top*3/4, float64(top)*0.45, gocv.FontHersheySimplex, t.text, true)
+		roundRect(&img, image.Rect(w-top*2, top/4, w-top/2, top*3/4), top/8, t.text)
+	case "window":
+		top = int(short * 0.04)
+		gocv.Rectangle(&img, image.Rect(0, 0, w-1, top), rgb(200, 200, 205), -1)
+		for k, c := range []color.RGBA{rgb(255, 95, 86), rgb(255, 189, 46), rgb(39, 201, 63)} {
+			disc(&img, float64(top)*(0.6+0.7*float64(k)), float64(top)/2, float64(top)*0.22, c)
+		}
+	}
 	bar := int(short * r.uni(0.04, 0.09))
-	gocv.Rectangle(&img, image.Rect(0, 0, w-1, bar), t.panel, -1)
+	gocv.Rectangle(&img, image.Rect(0, top, w-1, top+bar), t.panel, -1)
 	th := float64(bar) * 0.4
-	text(&img, pick(r, []string{"Lights Out", "LIGHTS OUT", "Lights Off!", "Flip", "Puzzle 12", "XL25"}), bar/3, bar*2/3+int(th/3), th, gocv.FontHersheySimplex, t.text, true)
+	text(&img, pick(r, []string{"Lights Out", "LIGHTS OUT", "Lights Off!", "Flip", "Puzzle 12", "XL25"}), bar/3, top+bar*2/3+int(th/3), th, gocv.FontHersheySimplex, t.text, true)
 	for i := range r.between(0, 4) {
 		bx := w - (i+1)*bar*2
-		roundRect(&img, image.Rect(bx, bar/5, bx+bar*3/2, bar*4/5), bar/6, t.accent)
+		roundRect(&img, image.Rect(bx, top+bar/5, bx+bar*3/2, top+bar*4/5), bar/6, t.accent)
 	}
+	bar += top
 
 	// Board: cells of pitch p with a gap, spanning 10%..70% of the short side.
 	maxDim := float64(max(b.rows, b.cols))
@@ -139,26 +162,73 @@ func appScreen(r *rng, b *board, maxPix, w, h int) (gocv.Mat, hom, []string) {
 	}
 	gap := int(float64(p) * r.uni(0.04, 0.2))
 	rad := int(float64(p) * r.uni(0, 0.3))
-	round := r.chance(0.2)
+	look := pick(r, []string{"flat", "flat", "round", "bevel", "glow", "outlined", "bulb", "lines"})
 	outline := r.chance(0.3)
+	notes = append(notes, look+" cells")
 	cv := canvas{ox: x0, oy: y0, p: p}
+	if look == "lines" {
+		// Cells touch, separated by thin grid lines.
+		gap = 0
+		gocv.Rectangle(&img, image.Rect(x0-1, y0-1, x0+bw, y0+bh), t.border, -1)
+	}
+	var glowLayer gocv.Mat
+	if look == "glow" {
+		glowLayer = gocv.NewMatWithSizeFromScalar(gocv.NewScalar(0, 0, 0, 0), h, w, gocv.MatTypeCV8UC3)
+		defer glowLayer.Close()
+	}
 	for i := range b.rows {
 		for j := range b.cols {
 			c := t.unlit
-			if b.lit[i][j] {
+			lit := b.lit[i][j]
+			if lit {
 				c = b.glow[i][j]
 			}
 			rc := cv.cell(i, j, gap/2+1)
-			if round {
-				cx, cy := cv.centre(i, j)
+			cx, cy := cv.centre(i, j)
+			switch look {
+			case "round":
 				disc(&img, cx, cy, float64(rc.Dx())/2, c)
-				continue
+			case "bevel":
+				d := max(1, p/12)
+				roundRect(&img, rc, rad, scale(c, 0.6))
+				roundRect(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-d, rc.Max.Y-d), rad, mix(c, rgb(255, 255, 255), 0.4))
+				roundRect(&img, image.Rect(rc.Min.X+d, rc.Min.Y+d, rc.Max.X-d, rc.Max.Y-d), rad, c)
+			case "glow":
+				roundRect(&img, rc, rad, c)
+				if lit {
+					roundRect(&glowLayer, rc, rad, c)
+					disc(&img, cx, cy, float64(rc.Dx())*0.25, mix(c, rgb(255, 255, 255), 0.5))
+				}
+			case "outlined":
+				// Unlit cells are only an outline; lit ones are filled.
+				if lit {
+					roundRect(&img, rc, rad, c)
+				} else {
+					th := max(1, p/20)
+					roundRect(&img, rc, rad, t.unlit)
+					roundRect(&img, image.Rect(rc.Min.X+th, rc.Min.Y+th, rc.Max.X-th, rc.Max.Y-th), max(0, rad-th), backdrop)
+				}
+			case "bulb":
+				// A light-bulb icon in each cell.
+				roundRect(&img, rc, rad, scale(backdrop, 0.9))
+				fp := float64(p)
+				disc(&img, cx, cy-fp*0.08, fp*0.25, c)
+				gocv.Rectangle(&img, image.Rect(int(cx-fp*0.1), int(cy+fp*0.12), int(cx+fp*0.1), int(cy+fp*0.3)), rgb(140, 140, 145), -1)
+			case "lines":
+				rc = cv.cell(i, j, 0)
+				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-2, rc.Max.Y-2), c, -1)
+			default:
+				roundRect(&img, rc, rad, c)
 			}
-			roundRect(&img, rc, rad, c)
-			if outline {
+			if outline && (look == "flat" || look == "glow") {
 				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-1, rc.Max.Y-1), t.border, 1)
 			}
 		}
+	}
+	if look == "glow" && !clean {
+		halo := blurred(glowLayer, float64(p)*0.12)
+		defer halo.Close()
+		gocv.AddWeighted(img, 1, halo, 0.8, 0, &img)
 	}
 	// Other interface: text lines, buttons, sometimes a level-select grid.
 	other := image.Rect(x0-pad, y0-pad, x0+bw+pad, y0+bh+pad)
@@ -229,7 +299,7 @@ func pixelArt(r *rng, b *board, maxPix int) (gocv.Mat, hom, []string, error) {
 		w, h = w*2, h*2
 		maxP = (min(w, h) - 24) / maxDim
 	}
-	p := r.between(min(5, maxP), min(maxP, 24))
+	p := r.between(min(5, maxP), min(maxP, 40))
 	bg := r.jitter(pick(r, []color.RGBA{rgb(30, 40, 100), rgb(20, 20, 20), rgb(60, 120, 60), rgb(200, 200, 200), rgb(100, 40, 90)}), 10)
 	img := fill(w, h, bg)
 	defer img.Close()
@@ -241,17 +311,30 @@ func pixelArt(r *rng, b *board, maxPix int) (gocv.Mat, hom, []string, error) {
 	gocv.Rectangle(&img, image.Rect(x0-3, y0-3, x0+bw+2, y0+bh+2), frame, -1)
 	well := pick(r, []color.RGBA{rgb(20, 20, 20), rgb(60, 60, 60), rgb(0, 0, 0)})
 	gocv.Rectangle(&img, image.Rect(x0-1, y0-1, x0+bw, y0+bh), well, -1)
-	off := r.jitter(pick(r, []color.RGBA{rgb(70, 70, 70), rgb(40, 40, 50), rgb(90, 60, 60)}), 8)
+	off := r.jitter(pick(r, []color.RGBA{rgb(70, 70, 70), rgb(40, 40, 50), rgb(90, 60, 60), rgb(20, 30, 90)}), 8)
+	// Lit tiles are pale, saturated or raised (a light edge on top).
+	tile := pick(r, []string{"pale", "saturated", "raised"})
 	cv := canvas{ox: x0, oy: y0, p: p}
 	for i := range b.rows {
 		for j := range b.cols {
 			rc := cv.cell(i, j, 1)
-			if b.lit[i][j] {
+			full := image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-1, rc.Max.Y-1)
+			if !b.lit[i][j] {
+				gocv.Rectangle(&img, full, off, -1)
+				continue
+			}
+			switch tile {
+			case "pale":
 				on := mix(b.glow[i][j], rgb(255, 255, 255), 0.6)
-				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-1, rc.Max.Y-1), scale(on, 0.8), -1)
+				gocv.Rectangle(&img, full, scale(on, 0.8), -1)
 				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-2, rc.Max.Y-2), on, -1)
-			} else {
-				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-1, rc.Max.Y-1), off, -1)
+			case "saturated":
+				gocv.Rectangle(&img, full, b.glow[i][j], -1)
+			default:
+				on := b.glow[i][j]
+				gocv.Rectangle(&img, full, scale(on, 0.6), -1)
+				gocv.Rectangle(&img, image.Rect(rc.Min.X, rc.Min.Y, rc.Max.X-2, rc.Max.Y-2), mix(on, rgb(255, 255, 255), 0.7), -1)
+				gocv.Rectangle(&img, image.Rect(rc.Min.X+1, rc.Min.Y+1, rc.Max.X-2, rc.Max.Y-2), on, -1)
 			}
 		}
 	}
@@ -262,9 +345,12 @@ func pixelArt(r *rng, b *board, maxPix int) (gocv.Mat, hom, []string, error) {
 	if r.chance(0.6) {
 		i, j := r.IntN(b.rows), r.IntN(b.cols)
 		cx, cy := cv.centre(i, j)
-		if r.chance(0.5) {
+		switch r.IntN(3) {
+		case 0:
 			pointer(&img, cx-float64(p)*0.2, cy-float64(p)*0.3, float64(p)*1.2)
-		} else {
+		case 1:
+			hand(&img, cx-float64(p)*0.3, cy-float64(p)*0.4, float64(p)*r.uni(0.8, 1.3))
+		default:
 			rc := cv.cell(i, j, 0)
 			gocv.Rectangle(&img, image.Rect(rc.Min.X-1, rc.Min.Y-1, rc.Max.X, rc.Max.Y), pick(r, []color.RGBA{rgb(255, 60, 60), rgb(255, 255, 0), rgb(0, 200, 255)}), 1)
 		}
@@ -291,4 +377,17 @@ func pixelArt(r *rng, b *board, maxPix int) (gocv.Mat, hom, []string, error) {
 func maxChannelDiff(a, b color.RGBA) int {
 	d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
 	return max(d(a.R, b.R), d(a.G, b.G), d(a.B, b.B))
+}
+
+// hand draws a pixel-art pointing glove, white with a black outline, its
+// fingertip at (x, y) and about s pixels wide.
+func hand(img *gocv.Mat, x, y, s float64) {
+	u := s / 10
+	parts := [][4]float64{{3, 0, 5, 6}, {5, 4, 7, 7}, {1, 5, 9, 11}, {0, 6, 2, 9}}
+	for pass, c := range []color.RGBA{rgb(0, 0, 0), rgb(255, 255, 255)} {
+		grow := 1 - pass // the outline pass is a pixel larger all round
+		for _, q := range parts {
+			gocv.Rectangle(img, image.Rect(int(x+q[0]*u)-grow, int(y+q[1]*u)-grow, int(x+q[2]*u)+grow, int(y+q[3]*u)+grow), c, -1)
+		}
+	}
 }

@@ -209,7 +209,7 @@ func render(seed int64, opts *Options, k knobs) (gocv.Mat, labels.Entry, error) 
 		err   error
 	)
 	if isScreenshot(style) {
-		img, grid, notes, err = renderScreenshot(r, b, style, o.MaxPixels)
+		img, grid, notes, err = renderScreenshot(r, b, style, o.MaxPixels, k.clean)
 	} else {
 		img, grid, notes, err = renderPhoto(r, b, style, o.MaxPixels, k.clean)
 	}
