@@ -146,10 +146,15 @@ const largeMinCells = 64*64 + 1
 // Solution.NullBasis: past d·R·C bits it leaves NullBasis nil.
 const maxNullBasisBits = 1 << 29
 
+// maxCheckCells bounds d·R·C for filling Solution.Failed, whose checks list
+// their cells as [row, col] pairs (16 bytes each).
+const maxCheckCells = 1 << 22
+
 // solveLarge is Solve for big boards (see the comment at the top of this
 // file). It differs from the small-board path only where memory or time
-// would not scale: NullBasis (and, for unsolvable boards, Failed) is nil
-// when the basis would take more than maxNullBasisBits, and Minimal is
+// would not scale: NullBasis is nil when the basis would take more than
+// maxNullBasisBits, Failed is nil past maxCheckCells (the error still
+// counts the failing checks when the basis exists), and Minimal is
 // proven only for nullity at most MaxExactNullity (exactTop); beyond that
 // a greedy descent (descendTop) never returns more presses than the first
 // solution.
@@ -184,10 +189,20 @@ func solveLarge(b *Board, goal Goal) (*Solution, error) {
 				ErrUnsolvable, b.Rows, b.Cols, sys.nullity)
 		}
 		t := target(b, goal)
+		failing := 0
 		for _, n := range s.NullBasis {
-			if k := andCount(n, t); k%2 == 1 {
+			k := andCount(n, t)
+			if k%2 == 0 {
+				continue
+			}
+			failing++
+			if sys.nullity*b.Rows*b.Cols <= maxCheckCells {
 				s.Failed = append(s.Failed, newCheck(n, k, goal))
 			}
+		}
+		if s.Failed == nil {
+			return s, fmt.Errorf("%w: %d of the %d parity checks fail (%d×%d board; too large to list their cells)",
+				ErrUnsolvable, failing, sys.nullity, b.Rows, b.Cols)
 		}
 		return s, fmt.Errorf("%w: %s", ErrUnsolvable, explain(s.Failed))
 	}

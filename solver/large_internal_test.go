@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -352,5 +353,30 @@ func TestExactTopAgainstGrayWalk(t *testing.T) {
 	}
 	if found == 0 {
 		t.Fatal("no board with a nullity in range")
+	}
+}
+
+func TestSolveLargeUnsolvable(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for _, sz := range [][2]int{{89, 90}, {999, 999}} { // nullity 6 and 32: most random boards are unsolvable
+		r, c := sz[0], sz[1]
+		var b *Board
+		for {
+			b = largeRandomBoard(rng, r, c)
+			if _, err := solveLarge(b, GoalOff); err != nil {
+				break
+			}
+		}
+		s, err := solveLarge(b, GoalOff)
+		if !errors.Is(err, ErrUnsolvable) || s.Solvable || s.Presses != nil {
+			t.Fatalf("%d×%d: err %v, solvable %v", r, c, err, s.Solvable)
+		}
+		if r*c*s.Nullity <= maxCheckCells && len(s.Failed) == 0 {
+			t.Fatalf("%d×%d: no failed checks listed", r, c)
+		}
+		if !strings.Contains(err.Error(), "parity check") && !strings.Contains(err.Error(), "must be even") {
+			t.Fatalf("%d×%d: error %q does not explain", r, c, err)
+		}
+		t.Logf("%d×%d nullity %d: %.200s", r, c, s.Nullity, err)
 	}
 }
