@@ -83,8 +83,9 @@ elimination instead of light chasing):
                      the same form as STATE.
                        lightsout grid 000/000/000 --target 010/111/010
 
-With variants, --json adds "states", "pattern", "wrap" and "target" when
-they are not the defaults; with K > 2 presses are [row, col, times]; on a
+With variants, --json adds "states", "pattern" (a name, a stencil, or
+"file:F" for --pattern-file), "wrap" and "target" when they are not the
+defaults; with K > 2 presses are [row, col, times]; on a
 graph "lights" lists the lit vertices (K = 2) or [name, state] pairs,
 presses are vertex names (or [name, times]), and "graph", "vertices" and
 "edges" replace rows and cols. "nullity" is left out for composite K, whose
@@ -164,7 +165,7 @@ func runVariant(e *env, fs *pflag.FlagSet, v *variantFlags, state string, goal s
 
 // parseVariant builds the puzzle; on failure it returns the exit code:
 // exitUsage for malformed flags, STATE or files, exitFail for files that
-// cannot be read.
+// cannot be read and boards beyond the general solver's limits.
 func parseVariant(fs *pflag.FlagSet, v *variantFlags, state string, goal solver.Goal) (*variantPuzzle, int, error) {
 	k := 2
 	var err error
