@@ -37,6 +37,17 @@
 // matrix; ToggleMatrix builds the plus pattern's, the reference the tests
 // compare the chase against.
 //
+// # Variants
+//
+// Puzzle is the general toggle-matrix model for every other form of the
+// game: GridPuzzle builds torus boards, other press shapes (ParsePattern:
+// plus, x, plus-x, knight or an ASCII stencil) and per-cell shapes
+// (ParseShapes, A not symmetric); Graph.Puzzle any graph (ParseGraph);
+// States > 2 gives K-state lights. Puzzle.Solve eliminates the whole
+// matrix: SolveM4RI for two states, Gauss-Jordan mod K for prime K, and a
+// diagonalisation mod each prime power with the Chinese remainder theorem
+// for composite K. See variant.go and gfk.go.
+//
 // # Guarantees and errors
 //
 // Every solution returned has been chased to the end: its presses solve the
