@@ -121,7 +121,10 @@ func checkAgainstBrute(t *testing.T, p *Puzzle, rng *rand.Rand, trials int) {
 // failed by the wanted change diff.
 func checkFailed(t *testing.T, p *Puzzle, sol *PuzzleSolution, diff []int) {
 	t.Helper()
-	if len(gfkFactor(p.States)) != 1 || gfkFactor(p.States)[0].E != 1 {
+	if len(gfkFactor(p.States)) != 1 || gfkFactor(p.States)[0].E != 1 || len(p.Presses) != p.Lights {
+		if sol.Failed != nil {
+			t.Fatalf("checks %v given where none are promised", sol.Failed)
+		}
 		return
 	}
 	if len(sol.Failed) == 0 {
@@ -320,6 +323,38 @@ func TestGraphsAgainstBruteForce(t *testing.T) {
 			checkAgainstBrute(t, g.Puzzle(states), rng, 20)
 		})
 	}
+}
+
+// Puzzles need not be square: more lights than presses, or more presses
+// than lights, and presses that advance a light by more than one.
+func TestNonSquareAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	for trial := 0; trial < 40; trial++ {
+		k := []int{2, 3, 4, 6}[trial%4]
+		lights, presses := 1+rng.Intn(7), 1+rng.Intn(6)
+		for presses > 1 && pow(k, presses) > 1<<15 {
+			presses--
+		}
+		p := &Puzzle{Lights: lights, States: k, Presses: make([][]Touch, presses)}
+		for j := range p.Presses {
+			for i := 0; i < lights; i++ {
+				if rng.Intn(2) == 0 {
+					p.Presses[j] = append(p.Presses[j], Touch{Light: i, By: 1 + rng.Intn(k-1)})
+				}
+			}
+		}
+		t.Run(fmt.Sprintf("K=%d/%dx%d", k, lights, presses), func(t *testing.T) {
+			checkAgainstBrute(t, p, rng, 20)
+		})
+	}
+}
+
+func pow(k, e int) int {
+	r := 1
+	for range e {
+		r *= k
+	}
+	return r
 }
 
 // The two-state path (bit-packed SolveDense) and the mod-K path run with
