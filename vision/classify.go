@@ -251,6 +251,16 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 			}
 		}
 	}
+	if !v.oneGroup && flatCells(stats, v.lit) {
+		// Neither group differs from its rim: tiles of a pattern, not
+		// buttons with gaps between them.
+		v.why["flat"] = rows * cols
+		v.outsideLit = true
+	}
+	if !v.oneGroup && phantomEdge(stats, v.lit) {
+		v.why["edge"] = rows * cols
+		v.outsideLit = true
+	}
 	if v.outsideLit {
 		v.why["outside"] = rows * cols
 		// A lit-looking button just outside the grid: the grid is
@@ -265,6 +275,82 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
+}
+
+// flatCells reports whether the cells of both groups look the same at
+// their centre and at their rim: no gaps or edges between cells.
+func flatCells(stats [][]cellStats, lit [][]bool) bool {
+	var g [2][]cellStats
+	for r := range stats {
+		for c, st := range stats[r] {
+			i := 0
+			if lit[r][c] {
+				i = 1
+			}
+			g[i] = append(g[i], st)
+		}
+	}
+	rise := func(s cellStats) float64 { return s.v - s.rim }
+	for i := range g {
+		if math.Abs(medianOf(g[i], rise)) > 0.05 {
+			return false
+		}
+	}
+	return true
+}
+
+// phantomEdge reports whether an edge row or column of the grid is all
+// unlit and unlike the other unlit cells: a strip of case or background
+// that the grid took for a row of buttons.
+func phantomEdge(stats [][]cellStats, lit [][]bool) bool {
+	rows, cols := len(stats), len(stats[0])
+	if rows < 3 || cols < 3 {
+		return false
+	}
+	type line struct{ r0, r1, c0, c1 int }
+	for _, ln := range []line{{0, 1, 0, cols}, {rows - 1, rows, 0, cols}, {0, rows, 0, 1}, {0, rows, cols - 1, cols}} {
+		var edge, inner []cellStats
+		allUnlit := true
+		for r := 0; r < rows; r++ {
+			for c := 0; c < cols; c++ {
+				in := r >= ln.r0 && r < ln.r1 && c >= ln.c0 && c < ln.c1
+				switch {
+				case in && lit[r][c]:
+					allUnlit = false
+				case in:
+					edge = append(edge, stats[r][c])
+				case !lit[r][c]:
+					inner = append(inner, stats[r][c])
+				}
+			}
+		}
+		if !allUnlit || len(inner) < 2 {
+			continue
+		}
+		for _, f := range []struct {
+			get func(cellStats) float64
+			max float64
+		}{
+			{func(s cellStats) float64 { return s.v }, 0.15},
+			{func(s cellStats) float64 { return s.v - s.rim }, 0.15},
+			{func(s cellStats) float64 { return s.s }, 0.1},
+		} {
+			if math.Abs(medianOf(edge, f.get)-medianOf(inner, f.get)) > f.max {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// medianOf is the median of get over the cells.
+func medianOf(cells []cellStats, get func(cellStats) float64) float64 {
+	xs := make([]float64, len(cells))
+	for i, c := range cells {
+		xs[i] = get(c)
+	}
+	sort.Float64s(xs)
+	return sortedQuantile(xs, 0.5)
 }
 
 // Scales of the lit score: one unit of each is a similar, clearly

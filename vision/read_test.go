@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"flag"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -83,4 +84,28 @@ func TestReadPaintedBoards(t *testing.T) {
 	if exact < n*9/10 {
 		t.Errorf("only %d of %d boards read exactly, want at least 90%%", exact, n)
 	}
+}
+
+// readFile, with -labeldir, names one photo that TestReadOne reads with
+// debug images under -debugdir, to see why it was misread.
+var readFile = flag.String("readfile", "", "photo of -labeldir for TestReadOne")
+
+func TestReadOne(t *testing.T) {
+	if *labelDir == "" || *readFile == "" {
+		t.Skip("no -labeldir and -readfile")
+	}
+	img, err := Load(filepath.Join(*labelDir, *readFile), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Close()
+	o := Options{}
+	if *debugDir != "" {
+		o.Debug = filepath.Join(*debugDir, "one", *readFile)
+	}
+	r, err := Read(img, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d×%d %v conf %.2f", r.Rows, r.Cols, litStrings(r.Lit), r.Confidence)
 }
