@@ -56,3 +56,20 @@ func ExampleCorrect() {
 	// Output:
 	// [[0 0]] <nil>
 }
+
+func ExampleSteps() {
+	b, _ := solver.ParseBoard("101/001/100")
+	steps, err := solver.Steps(b, solver.GoalOff, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i, st := range steps {
+		fmt.Printf("%d. %s: %s\n", i+1, st.Phase, st.Desc)
+	}
+	// Output:
+	// 1. chase: row 2: press A2, C2, under the lit lights A1, C1
+	// 2. chase: row 3: press A3, under the lit lights A2
+	// 3. fix top row: the bottom row is left with lit A3, B3, C3: press B1 in the top row
+	// 4. chase again: row 2: press A2, B2, C2, under the lit lights A1, B1, C1
+}
