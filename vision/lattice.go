@@ -310,6 +310,7 @@ func (f *finder) refine(h *hyp) bool {
 		return false
 	}
 	h.extent()
+	f.extend(h)
 	f.score(h)
 	return true
 }
@@ -444,9 +445,16 @@ func (f *finder) score(h *hyp) {
 		h.score *= 0.75
 	}
 	// Lit and unlit buttons give two looks; a pattern of one look is
-	// more often something else (all-on and all-off boards lose this).
-	if f.twoLooks(h) {
-		h.score *= 1.2
+	// more often something else (all-on and all-off boards lose this),
+	// and so is a perfect checkerboard of two looks.
+	switch two, checker := f.looks(h); {
+	case checker:
+		h.score *= 0.6
+	case two:
+		h.score *= 1.3
+	}
+	for range f.continues(h) {
+		h.score *= 0.75
 	}
 	if rows < 2 || cols < 2 || rows > maxCells || cols > maxCells {
 		h.score = math.Inf(-1)
@@ -598,21 +606,27 @@ func (f *finder) openSides(h *hyp) []int {
 	return open
 }
 
-// twoLooks reports whether the blobs of h fall into two colour groups,
-// each of at least 15% of them, more than foreignColour apart.
-func (f *finder) twoLooks(h *hyp) bool {
-	var cs [][3]float64
-	for _, k := range h.node {
-		cs = append(cs, f.bs[k].inner)
+// looks splits the blobs of h into two colour groups by 2-means. It
+// reports whether the split is real (each group at least 15% of the
+// blobs, their centres more than foreignColour apart) and whether the
+// groups alternate like a checkerboard (90% of the blobs on one parity),
+// which textures do and lit patterns rarely do.
+func (f *finder) looks(h *hyp) (two, checker bool) {
+	ns := make([][2]int, 0, len(h.node))
+	for n := range h.node {
+		ns = append(ns, n)
 	}
-	sort.Slice(cs, func(a, b int) bool { return lum(cs[a]) < lum(cs[b]) })
-	c0, c1 := cs[0], cs[len(cs)-1]
+	sort.Slice(ns, func(a, b int) bool { return lum(f.bs[h.node[ns[a]]].inner) < lum(f.bs[h.node[ns[b]]].inner) })
+	c0, c1 := f.bs[h.node[ns[0]]].inner, f.bs[h.node[ns[len(ns)-1]]].inner
+	group := make([]bool, len(ns))
 	var n0, n1 int
 	for it := 0; it < 6; it++ {
 		var s0, s1 [3]float64
 		n0, n1 = 0, 0
-		for _, c := range cs {
-			if rms3(c, c0) <= rms3(c, c1) {
+		for x, n := range ns {
+			c := f.bs[h.node[n]].inner
+			group[x] = rms3(c, c0) > rms3(c, c1)
+			if !group[x] {
 				n0++
 				for i := range s0 {
 					s0[i] += c[i]
@@ -625,14 +639,125 @@ func (f *finder) twoLooks(h *hyp) bool {
 			}
 		}
 		if n0 == 0 || n1 == 0 {
-			return false
+			return false, false
 		}
 		for i := range s0 {
 			c0[i], c1[i] = s0[i]/float64(n0), s1[i]/float64(n1)
 		}
 	}
-	min := 0.15 * float64(len(cs))
-	return float64(n0) >= min && float64(n1) >= min && rms3(c0, c1) > foreignColour
+	least := 0.15 * float64(len(ns))
+	two = float64(n0) >= least && float64(n1) >= least && rms3(c0, c1) > foreignColour
+	if !two {
+		return false, false
+	}
+	agree := 0
+	for x, n := range ns {
+		if group[x] == ((n[0]+n[1])%2 == 0) {
+			agree++
+		}
+	}
+	agree = max(agree, len(ns)-agree)
+	return true, len(ns) >= 6 && 10*agree >= 9*len(ns)
+}
+
+// lineLike returns, for the line of lattice points at index at along
+// axis (0: i, 1: j) across the current extent, how many points inside
+// the image look like the lattice's blobs (a blob-free spot of the same
+// colour as one of them and at least minCon contrast), and how many
+// points lie inside the image.
+func (f *finder) lineLike(h *hyp, axis, at int, minCon float64) (like, n int) {
+	lo, hi := h.j0, h.j1
+	if axis == 1 {
+		lo, hi = h.i0, h.i1
+	}
+	for t := lo; t <= hi; t++ {
+		i, j := at, t
+		if axis == 1 {
+			i, j = t, at
+		}
+		x, y := applyH(&h.h, float64(i), float64(j))
+		if x < 0 || y < 0 || x >= float64(f.w) || y >= float64(f.h) {
+			continue
+		}
+		n++
+		b := blob{x: x, y: y, area: h.size * h.size}
+		appearance(f.bgr, f.w, f.h, &b)
+		if b.contrast < minCon {
+			continue
+		}
+		for _, k := range h.node {
+			if rms3(f.bs[k].inner, b.inner) <= foreignColour/2 {
+				like++
+				break
+			}
+		}
+	}
+	return like, n
+}
+
+// minContrast is half the median contrast of the blobs of h.
+func (f *finder) minContrast(h *hyp) float64 {
+	var cons []float64
+	for _, k := range h.node {
+		cons = append(cons, f.bs[k].contrast)
+	}
+	sort.Float64s(cons)
+	return 0.5 * cons[len(cons)/2]
+}
+
+// continues counts the sides of the extent beyond which the lattice
+// seems to go on for two more lines: most points of each look like the
+// lattice's blobs. Textures and keyboards go on; a board ends at its
+// case.
+func (f *finder) continues(h *hyp) int {
+	if f.bgr == nil || len(h.node) < 4 {
+		return 0
+	}
+	minCon := f.minContrast(h)
+	sides := [4][3]int{{0, h.i0 - 1, -1}, {0, h.i1 + 1, 1}, {1, h.j0 - 1, -1}, {1, h.j1 + 1, 1}}
+	count := 0
+	for _, sd := range sides {
+		like, n := f.lineLike(h, sd[0], sd[1], minCon)
+		like2, n2 := f.lineLike(h, sd[0], sd[1]+sd[2], minCon)
+		if n > 0 && 10*like >= 6*n && n2 > 0 && 10*like2 >= 6*n2 {
+			count++
+		}
+	}
+	return count
+}
+
+// extend adds one outer line on each side where the segmentations missed
+// the buttons (dark cells, a shadow): most of its points look like the
+// lattice's blobs while the line beyond does not, so the board ends there.
+func (f *finder) extend(h *hyp) {
+	if f.bgr == nil || len(h.node) < 4 {
+		return
+	}
+	minCon := f.minContrast(h)
+	sides := [4][3]int{{0, h.i0 - 1, -1}, {0, h.i1 + 1, 1}, {1, h.j0 - 1, -1}, {1, h.j1 + 1, 1}}
+	for s, sd := range sides {
+		if (sd[0] == 0 && h.i1-h.i0+2 > maxCells) || (sd[0] == 1 && h.j1-h.j0+2 > maxCells) {
+			continue
+		}
+		like, n := f.lineLike(h, sd[0], sd[1], minCon)
+		if n == 0 || n < (h.j1-h.j0+1) && sd[0] == 0 || n < (h.i1-h.i0+1) && sd[0] == 1 || 10*like < 7*n {
+			continue
+		}
+		like2, n2 := f.lineLike(h, sd[0], sd[1]+sd[2], minCon)
+		if n2 > 0 && 2*like2 >= n2 {
+			continue
+		}
+		switch s {
+		case 0:
+			h.i0--
+		case 1:
+			h.i1++
+		case 2:
+			h.j0--
+		case 3:
+			h.j1++
+		}
+	}
 }
 
 func lum(c [3]float64) float64 { return c[0] + c[1] + c[2] }
