@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
 	"math/rand"
 	"os"
@@ -404,4 +405,54 @@ func TestSolveSteps(t *testing.T) {
 	if code != exitOK && code != exitFail {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
+}
+
+// TestSolveEXIFOrientation stores a photo's pixels turned a quarter to
+// the left with the EXIF tag "turn right to view" (6), as phones do: solve
+// must read it upright and write an upright copy of the viewed size.
+func TestSolveEXIFOrientation(t *testing.T) {
+	dir := t.TempDir()
+	src, e := renderPhoto(t, dir, "upright", 3, "keypad")
+	f, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := jpeg.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	turned := image.NewRGBA(image.Rect(0, 0, b.Dy(), b.Dx()))
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			// A quarter turn left: (x, y) goes to (y, W-1-x).
+			turned.Set(y-b.Min.Y, b.Max.X-1-x, img.At(x, y))
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, turned, &jpeg.Options{Quality: 92}); err != nil {
+		t.Fatal(err)
+	}
+	in := write(t, dir, "tagged.jpg", withEXIFOrientation(buf.Bytes(), 6))
+	out := filepath.Join(dir, "tagged.solved.jpg")
+	code, stdout, stderr := runCmd("solve", in, "-o", out, "--json")
+	checkReport(t, code, stdout, stderr, e)
+	checkOutputImage(t, src, out, ".jpg") // the upright size
+}
+
+// withEXIFOrientation inserts an EXIF APP1 segment holding only the
+// orientation tag after a JPEG's SOI marker.
+func withEXIFOrientation(jpg []byte, o uint16) []byte {
+	var tiff bytes.Buffer
+	tiff.WriteString("MM\x00\x2a")
+	binary.Write(&tiff, binary.BigEndian, []uint32{8})
+	binary.Write(&tiff, binary.BigEndian, []uint16{1, 0x0112, 3})
+	binary.Write(&tiff, binary.BigEndian, []uint32{1})
+	binary.Write(&tiff, binary.BigEndian, []uint16{o, 0})
+	binary.Write(&tiff, binary.BigEndian, []uint32{0})
+	payload := append([]byte("Exif\x00\x00"), tiff.Bytes()...)
+	seg := []byte{0xff, 0xe1, byte((len(payload) + 2) >> 8), byte(len(payload) + 2)}
+	out := append(append(append([]byte{}, jpg[:2]...), seg...), payload...)
+	return append(out, jpg[2:]...)
 }
