@@ -2,11 +2,15 @@ package boardfile
 
 import (
 	"bytes"
+	"compress/zlib"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -307,4 +311,53 @@ func FuzzReadPNG(f *testing.F) {
 			t.Fatal("streaming reader disagrees with image/png")
 		}
 	})
+}
+
+func TestAdler32Combine(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	data := make([]byte, 200000)
+	rng.Read(data)
+	for _, cut := range []int{0, 1, 65520, 65521, 65522, 131042, 199999, 200000} {
+		a, b := data[:cut], data[cut:]
+		got := adler32Combine(adler32.Checksum(a), adler32.Checksum(b), int64(len(b)))
+		if want := adler32.Checksum(data); got != want {
+			t.Errorf("cut at %d: %08x, want %08x", cut, got, want)
+		}
+	}
+}
+
+// TestWritePNGBands writes an image compressed in bands (as WritePNG
+// does past 4 MiB of pixels) and reads it back with both readers and a
+// checksum-verifying inflate.
+func TestWritePNGBands(t *testing.T) {
+	b := randomBoard(rand.New(rand.NewSource(5)), 500, 700)
+	var buf bytes.Buffer
+	if err := writePNG(&buf, b, 3); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(bytes.NewReader(buf.Bytes()))
+	if err != nil || !got.Equal(b) {
+		t.Fatalf("round trip: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(buf.Bytes()))
+	if err != nil || !fromImage(img).Equal(b) {
+		t.Fatalf("image/png: %v", err)
+	}
+	// Inflate the IDAT data to its end, which checks the Adler-32.
+	var idat bytes.Buffer
+	data := buf.Bytes()[8:]
+	for len(data) > 0 {
+		n := int(binary.BigEndian.Uint32(data))
+		if string(data[4:8]) == "IDAT" {
+			idat.Write(data[8 : 8+n])
+		}
+		data = data[12+n:]
+	}
+	zr, err := zlib.NewReader(&idat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := io.Copy(io.Discard, zr); err != nil || n != int64(500*(1+88)) {
+		t.Fatalf("inflate: %d bytes, %v", n, err)
+	}
 }
