@@ -46,9 +46,10 @@ Board files (lightsout grid -i FILE [-o OUT] [--check PRESSES] [--json]
   --check PRESSES    with -i: say whether the presses in the file PRESSES
                      (text or PNG) solve the board; exit 0 yes, 1 no.
                        lightsout grid -i board.txt --check presses.txt
-                     Boards over 65536 cells print a summary instead of
-                     grids; their --json omits "lights" and "presses" and
-                     sets "lights_omitted" and "presses_omitted" to true.
+Boards of more than 65536 cells (256×256) print a summary instead of the
+grids, and their --json omits "lights" and "presses" and sets
+"lights_omitted" and "presses_omitted" to true (the presses are in the -o
+file). A malformed text board exits 2 naming the line and column.
 `
 
 // fileReport is grid's JSON for a board too big to list (see
