@@ -14,13 +14,17 @@ import (
 
 // Read reads a board from r, as PNG when r starts with the PNG signature
 // and as text otherwise.
-func Read(r io.Reader) (*solver.Board, error) {
+func Read(r io.Reader) (*solver.Board, error) { return read(r, 0) }
+
+// read is Read with the input's size in bytes when known (else 0), which
+// lets the text reader allocate the board once.
+func read(r io.Reader, size int64) (*solver.Board, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	sig, err := br.Peek(len(pngSignature))
 	if err == nil && string(sig) == pngSignature {
 		return readPNG(br)
 	}
-	return readText(br)
+	return readText(br, size)
 }
 
 // ReadFile reads the board in the named file (see Read). Errors start with
@@ -31,7 +35,11 @@ func ReadFile(name string) (*solver.Board, error) {
 		return nil, err // *PathError names the file
 	}
 	defer f.Close()
-	b, err := Read(f)
+	var size int64
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	b, err := read(f, size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

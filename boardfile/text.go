@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"lightsout/solver"
 )
@@ -40,11 +41,12 @@ type textReader struct {
 	line     int      // 1-based line being read
 	trailing bool     // a space or '\r' ended the cells of this line
 	blank    int      // line number of the first blank line after the board, or 0
+	size     int64    // input size in bytes, or 0 when unknown
 }
 
-// readText reads a text board from r.
-func readText(r io.Reader) (*solver.Board, error) {
-	t := &textReader{line: 1}
+// readText reads a text board from r, size bytes long if size > 0.
+func readText(r io.Reader, size int64) (*solver.Board, error) {
+	t := &textReader{line: 1, size: size}
 	br := bufio.NewReaderSize(r, 1<<20)
 	var long []byte // a line longer than br's buffer, gathered
 	for {
@@ -109,6 +111,10 @@ func (t *textReader) scanLine(p []byte) error {
 	}
 	if t.cols == 0 {
 		t.cols, t.stride = len(cells), stride
+		if t.size > 0 { // room for every row of this length, so the rows are not copied as they grow
+			rows := min(t.size/int64(len(p)), MaxCells/int64(t.cols)) + 1
+			t.bits = slices.Grow(t.bits, int(rows)*stride-len(t.bits))
+		}
 		t.row = make([]uint64, stride)
 	}
 	if len(t.bits)/t.stride*t.cols > MaxCells {
