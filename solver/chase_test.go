@@ -302,3 +302,59 @@ func TestSparseChecks(t *testing.T) {
 		t.Logf("%v: check weights total %d (chase basis %d)", sh, total, upper)
 	}
 }
+
+// TestChaseMultiWord compares the chase with dense elimination on shapes
+// whose rows or symbolic vectors span several words (the top row is the
+// short side, so these cover the transposition and the multi-word chase).
+func TestChaseMultiWord(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	fixed := 0
+	for _, sh := range [][2]int{{3, 150}, {150, 3}, {2, 200}, {65, 5}, {1, 299}, {299, 1}, {4, 64}, {64, 4}, {6, 63}, {4, 149}, {71, 5}, {3, 131}} {
+		rows, cols := sh[0], sh[1]
+		a := ToggleMatrix(rows, cols)
+		for k := range 3 {
+			tb := randomBoard(rng, rows, cols)
+			if k > 0 {
+				tb = Press(NewBoard(rows, cols), tb)
+			}
+			x0, null, ok := solveGrid(tb)
+			_, nd, okd := SolveDense(a, vecOf(tb))
+			if ok != okd || len(null) != len(nd) {
+				t.Fatalf("%d×%d: chase ok=%v nullity %d, dense ok=%v nullity %d", rows, cols, ok, len(null), okd, len(nd))
+			}
+			for _, n := range null {
+				if n.Count() == 0 || Press(NewBoard(rows, cols), n).Count() != 0 {
+					t.Fatalf("%d×%d: bad null vector", rows, cols)
+				}
+			}
+			if ok && Press(tb, x0).Count() != 0 {
+				t.Fatalf("%d×%d: the chase solution does not solve the board", rows, cols)
+			}
+			if !ok {
+				// Correct must find a fix with the cells' doubt all equal.
+				cost := make([][]float64, rows)
+				for r := range cost {
+					cost[r] = make([]float64, cols)
+					for c := range cost[r] {
+						cost[r][c] = 1
+					}
+				}
+				flips, err := Correct(tb, GoalOff, cost, len(null))
+				if err != nil {
+					t.Fatalf("%d×%d: Correct: %v", rows, cols, err)
+				}
+				f := tb.Clone()
+				for _, rc := range flips {
+					f.Flip(rc[0], rc[1])
+				}
+				if _, _, okf := SolveDense(a, vecOf(f)); !okf {
+					t.Fatalf("%d×%d: Correct's flips %v leave the board unsolvable", rows, cols, flips)
+				}
+				fixed++
+			}
+		}
+	}
+	if fixed < 5 {
+		t.Fatalf("only %d unsolvable boards were corrected", fixed)
+	}
+}
