@@ -12,11 +12,11 @@ import (
 	"lightsout/solver"
 )
 
-// maxListedCells is the largest board whose lights and presses a board
-// file run prints: bigger boards get a summary in text, and --json omits
-// "lights" and "presses" and says so with "lights_omitted" and
+// maxListedSide is the largest side of a board whose lights and presses a
+// board file run prints: bigger boards get a summary in text, and --json
+// omits "lights" and "presses" and says so with "lights_omitted" and
 // "presses_omitted" (the presses are in the -o file).
-const maxListedCells = 256 * 256
+const maxListedSide = 256
 
 // fileFlags are grid's board-file flags: -i, -o, --check.
 type fileFlags struct {
@@ -46,14 +46,14 @@ Board files (lightsout grid -i FILE [-o OUT] [--check PRESSES] [--json]
   --check PRESSES    with -i: say whether the presses in the file PRESSES
                      (text or PNG) solve the board; exit 0 yes, 1 no.
                        lightsout grid -i board.txt --check presses.txt
-Boards of more than 65536 cells (256×256) print a summary instead of the
+Boards with more than 256 rows or columns print a summary instead of the
 grids, and their --json omits "lights" and "presses" and sets
 "lights_omitted" and "presses_omitted" to true (the presses are in the -o
 file). A malformed text board exits 2 naming the line and column.
 `
 
 // fileReport is grid's JSON for a board too big to list (see
-// maxListedCells): the SPEC fields without lights and presses.
+// maxListedSide): the SPEC fields without lights and presses.
 type fileReport struct {
 	File           string    `json:"file"`
 	Rows           int       `json:"rows"`
@@ -90,7 +90,7 @@ func runGridFile(e *env, fs *pflag.FlagSet, f *fileFlags, variants bool, goalNam
 	if *f.check != "" {
 		return checkPresses(e, b, goal, *f.in, *f.check)
 	}
-	big := b.Rows*b.Cols > maxListedCells
+	big := b.Rows > maxListedSide || b.Cols > maxListedSide
 	if showSteps && big {
 		return gridUsage(e, fmt.Sprintf("--steps: %s is %d×%d, too big to list steps", *f.in, b.Rows, b.Cols))
 	}
