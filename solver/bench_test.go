@@ -58,3 +58,32 @@ func BenchmarkSolveDense(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCorrect times the cheapest fix of a random unsolvable board,
+// every cell doubtful (the worst case: no +Inf cell prunes the search),
+// with at most 3 flips as the photo path asks.
+func BenchmarkCorrect(b *testing.B) {
+	for _, n := range []int{5, 19} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(uint64(n), 9))
+			var board *Board
+			for {
+				board = randomBoard(rng, n, n)
+				if s, _ := Solve(board, GoalOff); !s.Solvable {
+					break
+				}
+			}
+			cost := make([][]float64, n)
+			for r := range cost {
+				cost[r] = make([]float64, n)
+				for c := range cost[r] {
+					cost[r][c] = rng.Float64()
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				Correct(board, GoalOff, cost, 3)
+			}
+		})
+	}
+}
