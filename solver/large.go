@@ -1,6 +1,9 @@
 package solver
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // The fast path for big boards. Light chasing writes every press in terms
 // of the top-row presses x (C unknowns): row i presses P_i(T)·x + c_i, with
@@ -8,7 +11,7 @@ import "fmt"
 // P_{i+1} = t·P_i + P_{i-1}, and c_i the presses of a chase with x = 0.
 // The board is solved when row R needs no presses: P_R(T)·x = c_R.
 //
-// Instead of building and eliminating that C×C system, topSolver works in
+// Instead of building and eliminating that C×C system, solveTop works in
 // the polynomial ring GF(2)[t]/(χ), χ the characteristic polynomial of T.
 // The unit vector e_0 is cyclic for T (T is tridiagonal with nonzero
 // off-diagonals), so v ↦ the g with g(T)·e_0 = v is a ring isomorphism
@@ -185,8 +188,8 @@ func solveLarge(b *Board, goal Goal) (*Solution, error) {
 	}
 	if !sys.solvable {
 		if s.NullBasis == nil {
-			return s, fmt.Errorf("%w: %d×%d board (nullity %d; too large to list the failing parity checks)",
-				ErrUnsolvable, b.Rows, b.Cols, sys.nullity)
+			return s, fmt.Errorf("%w: %d of the %d parity checks fail (%d×%d board; too large to list their cells)",
+				ErrUnsolvable, failingChecks(&ch, sys.nullTops), sys.nullity, b.Rows, b.Cols)
 		}
 		t := target(b, goal)
 		failing := 0
@@ -221,6 +224,29 @@ func solveLarge(b *Board, goal Goal) (*Solution, error) {
 	s.Presses = orient(chaseBoard(&ch, top))
 	s.PressCount = s.Presses.Count()
 	return s, nil
+}
+
+// failingChecks counts the null vectors n (given by their top rows) with
+// an odd number of cells to toggle among n's cells, chasing each one
+// beside the board instead of storing it.
+func failingChecks(ch *chaser, nullTops [][]uint64) int {
+	zero := newChaser(ch.rows, ch.cols)
+	failing := 0
+	for _, nt := range nullTops {
+		odd := 0
+		zero.run(nt, func(i int, p []uint64) {
+			row := ch.row(i)
+			for w, x := range p {
+				t := row[w]
+				if ch.flip {
+					t = ^t
+				}
+				odd ^= bits.OnesCount64(x & t)
+			}
+		})
+		failing += odd & 1
+	}
+	return failing
 }
 
 // chaseBoard returns the presses of chasing ch from top. It panics if

@@ -380,3 +380,26 @@ func TestSolveLargeUnsolvable(t *testing.T) {
 		t.Logf("%d×%d nullity %d: %.200s", r, c, s.Nullity, err)
 	}
 }
+
+// TestFailingChecks compares the streaming count of failing parity checks
+// with the count over stored null boards.
+func TestFailingChecks(t *testing.T) {
+	rng := rand.New(rand.NewSource(12))
+	for _, goal := range []Goal{GoalOff, GoalOn} {
+		b := largeRandomBoard(rng, 999, 999) // nullity 32
+		s, err := solveLarge(b, goal)
+		if !errors.Is(err, ErrUnsolvable) {
+			t.Fatalf("goal %s: %v", goal, err)
+		}
+		want := 0
+		tb := target(b, goal)
+		for _, n := range s.NullBasis {
+			want += andCount(n, tb) % 2
+		}
+		ch := newChaser(999, 999)
+		ch.row, ch.flip = b.Row, goal == GoalOn
+		if got := failingChecks(&ch, solveTop(&ch).nullTops); got != want || want == 0 {
+			t.Fatalf("goal %s: %d failing checks streamed, %d from the boards", goal, got, want)
+		}
+	}
+}
