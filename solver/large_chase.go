@@ -39,24 +39,21 @@ func (ch *chaser) run(top []uint64, emit func(i int, presses []uint64)) (residua
 		if emit != nil {
 			emit(i, cur)
 		}
-		for _, w := range cur {
-			count += bits.OnesCount64(w)
-		}
 		var b []uint64
 		if ch.row != nil {
 			b = ch.row(i)
 		}
-		stepRow(next, cur, prev, b, ch.flip, ch.last)
+		count += stepRow(next, cur, prev, b, ch.flip, ch.last)
 		prev, cur, next = cur, next, prev
 	}
 	return cur, count
 }
 
 // stepRow sets next = T·cur ^ prev ^ b (^ all ones when flip), where T
-// presses each bit and its two neighbours in the row; b may be nil. It is
-// the inner loop of every chase, written so the compiler drops the bounds
-// checks.
-func stepRow(next, cur, prev, b []uint64, flip bool, last uint64) {
+// presses each bit and its two neighbours in the row; b may be nil. It
+// returns the number of bits set in cur. It is the inner loop of every
+// chase, written so the compiler drops the bounds checks.
+func stepRow(next, cur, prev, b []uint64, flip bool, last uint64) (count int) {
 	n := len(cur)
 	next, prev = next[:n], prev[:n]
 	var inv uint64
@@ -71,12 +68,14 @@ func stepRow(next, cur, prev, b []uint64, flip bool, last uint64) {
 		for w, c := range body {
 			nx[w] = c ^ (c<<1 | carry) ^ (c>>1 | above[w]<<63) ^ pv[w] ^ inv
 			carry = c >> 63
+			count += bits.OnesCount64(c)
 		}
 	} else {
 		bb := b[:len(body)]
 		for w, c := range body {
 			nx[w] = c ^ (c<<1 | carry) ^ (c>>1 | above[w]<<63) ^ pv[w] ^ inv ^ bb[w]
 			carry = c >> 63
+			count += bits.OnesCount64(c)
 		}
 	}
 	c := cur[n-1]
@@ -85,4 +84,5 @@ func stepRow(next, cur, prev, b []uint64, flip bool, last uint64) {
 		v ^= b[n-1]
 	}
 	next[n-1] = v & last
+	return count + bits.OnesCount64(c)
 }
