@@ -27,6 +27,7 @@ type result struct {
 	Minimal                   bool
 	HeapPeakMiB               float64 // runtime.MemStats.HeapSys after the run
 	MaxRSSMiB                 float64 `json:"-"` // filled in by the parent
+	CPU                       float64 `json:"-"` // user+system seconds of the child, filled in by the parent
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -73,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "all-off n×n board, goal on, %s files, median of %d runs, GOMAXPROCS %d\n", *format, *runs, runtime.GOMAXPROCS(0))
-	fmt.Fprintf(stdout, "%6s %8s %8s %8s %8s %8s %8s %8s\n", "n", "total_s", "read_s", "solve_s", "write_s", "rss_MiB", "nullity", "presses")
+	fmt.Fprintf(stdout, "%6s %8s %8s %8s %8s %8s %8s %8s %9s\n", "n", "total_s", "read_s", "solve_s", "write_s", "cpu_s", "rss_MiB", "nullity", "presses")
 	for _, n := range ns {
 		board := filepath.Join(d, fmt.Sprintf("board%d.%s", n, *format))
 		presses := filepath.Join(d, fmt.Sprintf("presses%d.%s", n, *format))
@@ -98,9 +99,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			slices.Sort(v)
 			return v[len(v)/2]
 		}
-		fmt.Fprintf(stdout, "%6d %8.3f %8.3f %8.3f %8.3f %8.0f %8d %8d\n", n,
+		fmt.Fprintf(stdout, "%6d %8.3f %8.3f %8.3f %8.3f %8.3f %8.0f %8d %9d\n", n,
 			med(func(r result) float64 { return r.Total }), med(func(r result) float64 { return r.Read }),
 			med(func(r result) float64 { return r.Solve }), med(func(r result) float64 { return r.Write }),
+			med(func(r result) float64 { return r.CPU }),
 			med(func(r result) float64 { return r.MaxRSSMiB }), rs[0].Nullity, rs[0].PressCount)
 		os.Remove(board)
 		os.Remove(presses)
@@ -122,6 +124,7 @@ func child(self string, n int, board, presses string) (result, error) {
 	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		r.MaxRSSMiB = float64(ru.Maxrss) / 1024 // Linux reports KiB
+		r.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 	}
 	return r, nil
 }

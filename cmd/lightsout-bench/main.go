@@ -8,8 +8,10 @@
 //
 // Each run is a fresh child process (the same binary with -one), so the
 // peak resident memory it reports (getrusage's ru_maxrss) is that run's
-// alone. The table gives the median of the runs: total seconds, and the
-// read, solve and write parts.
+// alone. The table gives the median of the runs: total wall seconds, the
+// read, solve and write parts, and the CPU seconds of the whole child
+// (user+system, all threads, including process start), which a busy
+// machine inflates less than wall time.
 //
 // For example, the table of the issue (about a minute on 2 cores):
 //
