@@ -28,6 +28,9 @@ type Marks struct {
 	// Corrected cells, assumed misread and flipped before solving, are
 	// outlined in orange with a "?" and named in the legend.
 	Corrected [][2]int
+	// Override says the Corrected cells were changed by the user (lightsout
+	// solve --state), not guessed; the legend says so.
+	Override bool
 	// Goal is "off" or "on" ("" means "off").
 	Goal string
 	// Unsolvable replaces the legend by a red band saying so, naming the
@@ -296,7 +299,11 @@ func legendText(m Marks) (main, extra string) {
 	}
 	var parts []string
 	if len(m.Corrected) > 0 {
-		parts = append(parts, "assumed misread: "+cellList(m.Corrected, 4))
+		what := "assumed misread: "
+		if m.Override {
+			what = "changed by you: "
+		}
+		parts = append(parts, what+cellList(m.Corrected, 4))
 	}
 	if len(m.Uncertain) > len(m.Corrected) {
 		parts = append(parts, "boxed: read with doubt")

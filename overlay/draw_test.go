@@ -257,6 +257,7 @@ func TestLegendText(t *testing.T) {
 		{"numbered", Marks{Presses: [][2]int{{0, 0}, {1, 1}, {0, 0}}, Numbered: true}, "3 numbered presses, in order: all lights off", ""},
 		{"corrected", Marks{Presses: [][2]int{{0, 0}}, Corrected: [][2]int{{1, 2}}, Uncertain: [][2]int{{1, 2}}}, "Press the ringed button: all lights off", "assumed misread: C2"},
 		{"corrected and doubtful", Marks{Presses: [][2]int{{0, 0}}, Corrected: [][2]int{{1, 2}}, Uncertain: [][2]int{{1, 2}, {0, 1}}}, "Press the ringed button: all lights off", "assumed misread: C2; boxed: read with doubt"},
+		{"overridden", Marks{Presses: [][2]int{{0, 0}}, Corrected: [][2]int{{1, 2}}, Uncertain: [][2]int{{1, 2}}, Override: true}, "Press the ringed button: all lights off", "changed by you: C2"},
 		{"doubtful", Marks{Presses: [][2]int{{0, 0}}, Uncertain: [][2]int{{0, 1}}}, "Press the ringed button: all lights off", "boxed: read with doubt"},
 		{"unsolvable, read clearly", Marks{Unsolvable: true, Goal: "on"}, "UNSOLVABLE: no presses turn all lights on", "every light read clearly"},
 		{"unsolvable", Marks{Unsolvable: true, Doubtful: [][2]int{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}}}, "UNSOLVABLE: no presses turn all lights off", "most doubtful: A1, B2, C3, D4, ..."},
