@@ -57,12 +57,14 @@ const (
 	// handful of samples, need minSmallGap.
 	minScoreGap = 0.25
 	minSmallGap = 0.6
-	smallBoard  = 8
+	smallBoard  = 9
 )
 
-// minGap is the smallest group distance accepted on a board of n cells.
-func minGap(n int) float64 {
-	if n < smallBoard {
+// minGap is the smallest group distance accepted on a board of n cells
+// whose smaller group has k cells: a lone odd cell, like a small board,
+// needs a clearer difference.
+func minGap(n, k int) float64 {
+	if n < smallBoard || k < 2 {
 		return minSmallGap
 	}
 	return minScoreGap
@@ -404,9 +406,10 @@ func decide(stats [][]cellStats) *verdict {
 		}
 		l, h := summarise(ys, stats, ty)
 		sep := (h.mean - l.mean) / math.Sqrt((l.sigma*l.sigma+h.sigma*h.sigma)/2)
+		need := minGap(n, min(l.n, h.n))
 		better := sep > v.separation
-		if ok && (h.mean-l.mean >= minGap(n)) != (v.gap >= minGap(n)) {
-			better = h.mean-l.mean >= minGap(n)
+		if ok && (h.mean-l.mean >= need) != (v.gap >= minGap(n, min(lo.n, hi.n))) {
+			better = h.mean-l.mean >= need
 		}
 		if !ok || better {
 			xs, t, lo, hi, ok = ys, ty, l, h, true
@@ -414,7 +417,7 @@ func decide(stats [][]cellStats) *verdict {
 		}
 	}
 	switch {
-	case ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n):
+	case ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n)):
 		twoGroupConf(xs, stats, t, lo, hi, lit, conf, v.why)
 		crossCheck(stats, lit, conf, v.why)
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))

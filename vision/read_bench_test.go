@@ -1,0 +1,74 @@
+package vision
+
+import (
+	"image"
+	"path/filepath"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"lightsout/synth"
+)
+
+// BenchmarkRead12MP measures reading a 12-megapixel photo (a rendered
+// keypad board scaled to 4032×3024 and saved as JPEG) beside decoding
+// the same file, in the same run: IMRead is OpenCV's decoder alone, Load
+// is the project's loader (header checks, then decoding), Read is finding
+// and reading the board in the decoded image, LoadRead both.
+func BenchmarkRead12MP(b *testing.B) {
+	img, _, err := synth.Render(7, &synth.Options{Style: synth.StyleKeypad, Rows: 5, Cols: 5})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer img.Close()
+	big := gocv.NewMat()
+	defer big.Close()
+	gocv.Resize(img, &big, image.Pt(4032, 3024), 0, 0, gocv.InterpolationLinear)
+	path := filepath.Join(b.TempDir(), "12mp.jpg")
+	if !gocv.IMWriteWithParams(path, big, []int{gocv.IMWriteJpegQuality, 90}) {
+		b.Fatal("cannot write the test photo")
+	}
+	b.Run("IMRead", func(b *testing.B) {
+		for b.Loop() {
+			m := gocv.IMRead(path, gocv.IMReadColor)
+			if m.Empty() {
+				b.Fatal("IMRead failed")
+			}
+			m.Close()
+		}
+	})
+	b.Run("Load", func(b *testing.B) {
+		for b.Loop() {
+			m, err := Load(path, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			m.Close()
+		}
+	})
+	b.Run("Read", func(b *testing.B) {
+		m, err := Load(path, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer m.Close()
+		for b.Loop() {
+			if _, err := Read(m, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("LoadRead", func(b *testing.B) {
+		for b.Loop() {
+			m, err := Load(path, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, err = Read(m, nil)
+			m.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
