@@ -6,16 +6,20 @@ import (
 	"sync"
 )
 
-// m4riK is the number of columns SolveM4RI clears per pass: tables of
-// 2^8 row combinations.
-const m4riK = 8
+// SolveM4RI clears m4riTables·m4riK columns per pass over the rows, with
+// m4riTables tables of the 2^m4riK sums of m4riK pivot rows.
+const (
+	m4riK      = 8
+	m4riTables = 4
+)
 
 // SolveM4RI is SolveDense (same arguments, results and guarantees) by the
-// Method of Four Russians: it clears m4riK columns per pass over the rows,
-// adding to each row one precomputed combination of the pass's pivot rows
-// (a table of 2^m4riK sums built in Gray-code order), so Gauss-Jordan
-// elimination costs about Rows·Cols·rank/(64·m4riK) word operations
-// instead of Rows·Cols·rank/64. The row updates of a pass run on two
+// Method of Four Russians: it clears 32 columns per pass over the rows,
+// adding to each row one precomputed combination of pivot rows from each
+// of four tables (each the 2^8 sums of 8 pivot rows, built in Gray-code
+// order), so Gauss-Jordan elimination costs about Rows·Cols·rank/(64·8)
+// word operations instead of Rows·Cols·rank/64, and reads each row once
+// per 32 columns. The row updates of a pass run on two
 // goroutines when the matrix is big enough to pay for them.
 func SolveM4RI(a *Matrix, b []uint64) (x []uint64, nullBasis [][]uint64, ok bool) {
 	if len(b) != VecWords(a.Rows) {
@@ -65,43 +69,49 @@ func SolveM4RI(a *Matrix, b []uint64) (x []uint64, nullBasis [][]uint64, ok bool
 // m4riReduce brings the first cols columns of w to reduced row echelon
 // form (row operations act on whole rows) and returns the pivot columns,
 // increasing; row i holds pivot i.
+//
+// Each pass takes m4riTables·m4riK columns: it finds their pivots, builds
+// one table of 2^m4riK sums per group of m4riK pivot rows, and adds to
+// every other row one entry of each table, so a row is read and written
+// once per pass of 32 columns while the tables (4·256 partial rows) stay
+// in cache.
 func m4riReduce(w *Matrix, cols int) []int {
 	var pivots []int
 	r := 0
-	var table []uint64
-	for c := 0; c < cols && r < w.Rows; c += m4riK {
-		k := min(m4riK, cols-c)
+	var tables [m4riTables][]uint64
+	for c := 0; c < cols && r < w.Rows; c += m4riK * m4riTables {
+		k := min(m4riK*m4riTables, cols-c)
 		piv := m4riPivots(w, r, c, k) // columns c..c+k-1 that got a pivot
 		if len(piv) == 0 {
 			continue
 		}
-		// Table of all 2^len(piv) sums of the pivot rows, from word c/64.
 		w0 := c / 64
 		width := w.stride - w0
-		n := 1 << len(piv)
-		if cap(table) < n*width {
-			table = make([]uint64, n*width)
-		}
-		table = table[:n*width]
-		clear(table[:width])
-		for g := 1; g < n; g++ {
-			t := bits.TrailingZeros(uint(g))
-			prevG := (g - 1) ^ ((g - 1) >> 1)
-			curG := g ^ (g >> 1)
-			copy(table[curG*width:(curG+1)*width], table[prevG*width:(prevG+1)*width])
-			xorWords(table[curG*width:(curG+1)*width], w.Row(r + t)[w0:])
-		}
-		// index maps the k-bit window at column c to the combination of
-		// pivot rows that clears it.
-		var index [1 << m4riK]int
-		for wnd := range 1 << k {
-			g := 0
-			for t, p := range piv {
-				if wnd>>(p-c)&1 == 1 {
-					g |= 1 << t
+		groups := (len(piv) + m4riK - 1) / m4riK
+		// lut[g][j][v] is the index into table g of the pivots of group g
+		// among bits 8j..8j+7 of the window at column c, when they read v.
+		var lut [m4riTables][4][256]uint8
+		for g := 0; g < groups; g++ {
+			gp := piv[g*m4riK : min((g+1)*m4riK, len(piv))]
+			n := 1 << len(gp)
+			if cap(tables[g]) < n*width {
+				tables[g] = make([]uint64, n*width)
+			}
+			t := tables[g][:n*width]
+			clear(t[:width])
+			for i := 1; i < n; i++ { // Gray-code order: one row added per entry
+				cur, prev := i^(i>>1), (i-1)^((i-1)>>1)
+				copy(t[cur*width:(cur+1)*width], t[prev*width:(prev+1)*width])
+				xorWords(t[cur*width:(cur+1)*width], w.Row(r + g*m4riK + bits.TrailingZeros(uint(i)))[w0:])
+			}
+			for bit, p := range gp {
+				off := p - c
+				for v := range 256 {
+					if v>>(off%8)&1 == 1 {
+						lut[g][off/8][v] |= 1 << bit
+					}
 				}
 			}
-			index[wnd] = g
 		}
 		update := func(lo, hi int) {
 			for i := lo; i < hi; i++ {
@@ -109,9 +119,16 @@ func m4riReduce(w *Matrix, cols int) []int {
 					continue
 				}
 				row := w.Row(i)
-				wnd := int(window(row, c, k))
-				if g := index[wnd]; g != 0 {
-					xorWords(row[w0:], table[g*width:(g+1)*width])
+				wnd := window(row, c, k)
+				if wnd == 0 {
+					continue
+				}
+				for g := 0; g < groups; g++ {
+					l := &lut[g]
+					idx := int(l[0][wnd&0xff] | l[1][wnd>>8&0xff] | l[2][wnd>>16&0xff] | l[3][wnd>>24&0xff])
+					if idx != 0 {
+						xorWords(row[w0:], tables[g][idx*width:(idx+1)*width])
+					}
 				}
 			}
 		}
@@ -143,12 +160,13 @@ func window(row []uint64, c, k int) uint64 {
 	return v & (1<<k - 1)
 }
 
-// m4riPivots finds pivots for columns c..c+k-1 among rows r.., moving
+// m4riPivots finds pivots for columns c..c+k-1 (k <= 32) among rows r.., moving
 // them to rows r, r+1, ... and reducing those rows among themselves
 // (each has zeros in the other pivot columns). It returns the pivot
 // columns in order.
 func m4riPivots(w *Matrix, r, c, k int) []int {
 	var piv []int
+	w0 := c / 64 // rows r.. are zero before column c
 	for j := c; j < c+k; j++ {
 		top := r + len(piv)
 		found := -1
@@ -156,7 +174,7 @@ func m4riPivots(w *Matrix, r, c, k int) []int {
 			row := w.Row(i)
 			for t, p := range piv { // clear earlier pivot columns first
 				if row[p/64]>>(p%64)&1 == 1 {
-					xorWords(row, w.Row(r+t))
+					xorWords(row[w0:], w.Row(r + t)[w0:])
 				}
 			}
 			if row[j/64]>>(j%64)&1 == 1 {
@@ -170,10 +188,10 @@ func m4riPivots(w *Matrix, r, c, k int) []int {
 		if found != top {
 			swapRows(w.Row(found), w.Row(top))
 		}
-		prow := w.Row(top)
+		prow := w.Row(top)[w0:]
 		for t := range piv { // clear column j from the earlier pivot rows
 			if row := w.Row(r + t); row[j/64]>>(j%64)&1 == 1 {
-				xorWords(row, prow)
+				xorWords(row[w0:], prow)
 			}
 		}
 		piv = append(piv, j)

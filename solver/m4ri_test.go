@@ -36,7 +36,7 @@ func sameVecs(a, b [][]uint64) bool {
 // SolveM4RI must return exactly what SolveDense returns.
 func TestSolveM4RIAgainstDense(t *testing.T) {
 	rng := rand.New(rand.NewSource(6))
-	shapes := [][2]int{{0, 0}, {1, 1}, {3, 9}, {9, 3}, {8, 8}, {17, 17}, {64, 64}, {65, 63}, {100, 130}, {130, 100}, {300, 300}, {257, 511}}
+	shapes := [][2]int{{0, 0}, {1, 1}, {3, 9}, {9, 3}, {8, 8}, {17, 17}, {33, 31}, {64, 64}, {65, 63}, {100, 130}, {130, 100}, {300, 300}, {257, 511}, {700, 600}}
 	for _, sh := range shapes {
 		for _, density := range []float64{0.02, 0.5} {
 			t.Run(fmt.Sprintf("%dx%d/%.2f", sh[0], sh[1], density), func(t *testing.T) {
@@ -60,6 +60,23 @@ func TestSolveM4RIAgainstDense(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestSolveM4RIToggle solves the full toggle matrix of square boards,
+// sparse and singular, both ways.
+func TestSolveM4RIToggle(t *testing.T) {
+	for _, n := range []int{4, 5, 9, 16, 19, 23} {
+		a := ToggleMatrix(n, n)
+		b := make([]uint64, VecWords(n*n))
+		for i := 0; i < n*n; i += 3 {
+			b[i/64] |= 1 << (i % 64)
+		}
+		x1, n1, ok1 := SolveDense(a, b)
+		x2, n2, ok2 := SolveM4RI(a, b)
+		if ok1 != ok2 || !sameVecs([][]uint64{x1}, [][]uint64{x2}) || !sameVecs(n1, n2) {
+			t.Fatalf("%d×%d: M4RI ok %v nullity %d, dense ok %v nullity %d (or x differs)", n, n, ok2, len(n2), ok1, len(n1))
 		}
 	}
 }
@@ -124,7 +141,7 @@ func bitsOnes(w uint64) int {
 // BenchmarkSolveM4RI compares the Four Russians elimination with plain
 // Gauss-Jordan on random square systems.
 func BenchmarkSolveM4RI(b *testing.B) {
-	for _, n := range []int{512, 1024, 2048} {
+	for _, n := range []int{512, 1024, 2048, 4096} {
 		rng := rand.New(rand.NewSource(8))
 		a := randomMatrix(rng, n, n, 0.5)
 		rhs := make([]uint64, VecWords(n))
