@@ -17,6 +17,13 @@ const workSide = 1000
 // maxLattices is how many hypotheses findLattices returns at most.
 const maxLattices = 4
 
+// The best lattice's size is not sure when it rests on fewer than
+// minSureNodes blobs, or a rival scores at least rivalShare of its score.
+const (
+	minSureNodes = 6
+	rivalShare   = 0.7
+)
+
 // findLattices finds the board's grid in img (BGR or grey) and returns
 // hypotheses best first, at most a handful, or an error wrapping
 // ErrNoBoard. rows, cols > 0 fix the size; 0 means infer it (2..12 each).
@@ -66,6 +73,10 @@ func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error
 		}
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
+	if len(out) > 1 && out[1].score >= rivalShare*out[0].score {
+		// A close rival: the best may be the wrong grid.
+		out[0].sizeSure = false
+	}
 	if len(out) > maxLattices {
 		out = out[:maxLattices]
 	}
@@ -117,7 +128,7 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 		vmin, vmax = min(vmin, v), max(vmax, v)
 	}
 	nc, nr := umax-umin+1, vmax-vmin+1
-	sure := f.extentSure(h, uv, umin, umax, vmin, vmax)
+	sure := f.extentSure(h, uv, umin, umax, vmin, vmax) && len(h.node) >= minSureNodes && h.cont == 0
 	if rows > 0 {
 		if nr > rows || nc > cols {
 			// More cells than the given size: keep the window with the

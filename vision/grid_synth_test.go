@@ -35,7 +35,7 @@ func TestFindLatticesSynth(t *testing.T) {
 	if *gridSeeds > 0 {
 		n = *gridSeeds
 	}
-	pass, total := 0, 0
+	pass, total, silent, doubted := 0, 0, 0, 0
 	for si, style := range synth.Styles() {
 		for k := 0; k < n; k++ {
 			seed := int64(gridSeedBase + 1000*si + k)
@@ -55,14 +55,21 @@ func TestFindLatticesSynth(t *testing.T) {
 				continue
 			}
 			if why := latticeMismatch(ls[0], e); why != "" {
-				t.Logf("%s: %s", name, why)
+				t.Logf("%s: %s (size sure: %v)", name, why, ls[0].sizeSure)
+				if ls[0].sizeSure {
+					silent++
+				}
 				continue
 			}
 			pass++
+			if !ls[0].sizeSure {
+				doubted++
+			}
 		}
 	}
 	rate := float64(pass) / float64(total)
-	t.Logf("%d of %d renders found exactly (%.0f%%)", pass, total, 100*rate)
+	t.Logf("%d of %d renders found exactly (%.0f%%), %d of them with the size marked unsure; %d wrong with the size marked sure",
+		pass, total, 100*rate, doubted, silent)
 	if rate < synthFloor {
 		t.Errorf("%d of %d renders found exactly, below the floor of %.0f%%", pass, total, 100*synthFloor)
 	}

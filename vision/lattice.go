@@ -2,6 +2,7 @@ package vision
 
 import (
 	"math"
+	"math/rand"
 	"sort"
 )
 
@@ -57,6 +58,7 @@ type hyp struct {
 	score          float64
 	size           float64 // median blob size
 	err            float64 // mean distance of blobs from their lattice points, in pitches
+	cont           int     // sides beyond which the lattice seems to go on
 }
 
 // finder searches a set of blobs for lattices.
@@ -222,23 +224,109 @@ func (f *finder) sameSurround(j, k int, pitch float64) bool {
 // fit fits h.h to the hypothesis' nodes: a homography when there are
 // enough of them in two directions, else an affine map.
 func (f *finder) fit(h *hyp) bool {
-	src := make([][2]float64, 0, len(h.node))
-	dst := make([][2]float64, 0, len(h.node))
-	is, js := map[int]bool{}, map[int]bool{}
-	for n, k := range h.node {
-		src = append(src, [2]float64{float64(n[0]), float64(n[1])})
-		dst = append(dst, [2]float64{f.bs[k].x, f.bs[k].y})
-		is[n[0]], js[n[1]] = true, true
+	ns := make([][2]int, 0, len(h.node))
+	for n := range h.node {
+		ns = append(ns, n)
+	}
+	sort.Slice(ns, func(a, b int) bool { return ns[a][0] < ns[b][0] || ns[a][0] == ns[b][0] && ns[a][1] < ns[b][1] })
+	src := make([][2]float64, len(ns))
+	dst := make([][2]float64, len(ns))
+	for x, n := range ns {
+		src[x] = [2]float64{float64(n[0]), float64(n[1])}
+		b := &f.bs[h.node[n]]
+		dst[x] = [2]float64{b.x, b.y}
+	}
+	if len(ns) >= ransacMin {
+		src, dst = ransacInliers(src, dst)
+	}
+	m, ok := fitMap(src, dst)
+	h.h = m
+	return ok
+}
+
+// fitMap fits a homography when the points span at least two lattice
+// lines each way and there are enough of them, else an affine map.
+func fitMap(src, dst [][2]float64) ([9]float64, bool) {
+	is, js := map[float64]bool{}, map[float64]bool{}
+	for _, p := range src {
+		is[p[0]], js[p[1]] = true, true
 	}
 	if len(src) >= 6 && len(is) >= 2 && len(js) >= 2 {
 		if m, ok := fitHomography(src, dst); ok {
-			h.h = m
-			return true
+			return m, true
 		}
 	}
-	m, ok := fitAffine(src, dst)
-	h.h = m
-	return ok
+	return fitAffine(src, dst)
+}
+
+// ransacMin is the number of nodes from which fit first looks for the
+// largest set that one homography explains, so that a few nodes given
+// the wrong lattice coordinates by the growth cannot bend the fit.
+const ransacMin = 8
+
+// ransacInliers returns the largest subset of the point pairs that a
+// homography fitted to four of them maps within a fifth of a pitch.
+// The sampling is seeded by the number of points: results repeat.
+func ransacInliers(src, dst [][2]float64) ([][2]float64, [][2]float64) {
+	rng := rand.New(rand.NewSource(int64(len(src))))
+	best, bestErr := []int(nil), math.Inf(1)
+	var in []int
+	for it := 0; it < 120; it++ {
+		var pick [4]int
+		for x := range pick {
+			pick[x] = rng.Intn(len(src))
+		}
+		if !generalPosition(src, pick) {
+			continue
+		}
+		var s4, d4 [][2]float64
+		for _, x := range pick {
+			s4 = append(s4, src[x])
+			d4 = append(d4, dst[x])
+		}
+		m, ok := fitHomography(s4, d4)
+		if !ok {
+			continue
+		}
+		in = in[:0]
+		var sum float64
+		for x := range src {
+			px, py := applyH(&m, src[x][0], src[x][1])
+			pi, pj := localPitch(&m, src[x][0], src[x][1])
+			e := math.Hypot(px-dst[x][0], py-dst[x][1]) / math.Min(pi, pj)
+			if e < 0.2 {
+				in = append(in, x)
+				sum += e
+			}
+		}
+		if len(in) > len(best) || len(in) == len(best) && sum < bestErr {
+			best, bestErr = append(best[:0:0], in...), sum
+		}
+	}
+	if len(best) < 4 || 2*len(best) < len(src) {
+		return src, dst
+	}
+	s, d := make([][2]float64, len(best)), make([][2]float64, len(best))
+	for x, k := range best {
+		s[x], d[x] = src[k], dst[k]
+	}
+	return s, d
+}
+
+// generalPosition reports whether the four lattice points are distinct
+// with no three on a line.
+func generalPosition(p [][2]float64, pick [4]int) bool {
+	for a := 0; a < 4; a++ {
+		for b := a + 1; b < 4; b++ {
+			for c := b + 1; c < 4; c++ {
+				u, v, w := p[pick[a]], p[pick[b]], p[pick[c]]
+				if (v[0]-u[0])*(w[1]-u[1])-(v[1]-u[1])*(w[0]-u[0]) == 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // localPitch returns the distances from lattice point (i, j) to its
@@ -310,7 +398,6 @@ func (f *finder) refine(h *hyp) bool {
 		return false
 	}
 	h.extent()
-	f.extend(h)
 	f.score(h)
 	return true
 }
@@ -453,7 +540,8 @@ func (f *finder) score(h *hyp) {
 	case two:
 		h.score *= 1.3
 	}
-	for range f.continues(h) {
+	h.cont = f.continues(h)
+	for range h.cont {
 		h.score *= 0.75
 	}
 	if rows < 2 || cols < 2 || rows > maxCells || cols > maxCells {
@@ -724,40 +812,6 @@ func (f *finder) continues(h *hyp) int {
 		}
 	}
 	return count
-}
-
-// extend adds one outer line on each side where the segmentations missed
-// the buttons (dark cells, a shadow): most of its points look like the
-// lattice's blobs while the line beyond does not, so the board ends there.
-func (f *finder) extend(h *hyp) {
-	if f.bgr == nil || len(h.node) < 4 {
-		return
-	}
-	minCon := f.minContrast(h)
-	sides := [4][3]int{{0, h.i0 - 1, -1}, {0, h.i1 + 1, 1}, {1, h.j0 - 1, -1}, {1, h.j1 + 1, 1}}
-	for s, sd := range sides {
-		if (sd[0] == 0 && h.i1-h.i0+2 > maxCells) || (sd[0] == 1 && h.j1-h.j0+2 > maxCells) {
-			continue
-		}
-		like, n := f.lineLike(h, sd[0], sd[1], minCon)
-		if n == 0 || n < (h.j1-h.j0+1) && sd[0] == 0 || n < (h.i1-h.i0+1) && sd[0] == 1 || 10*like < 7*n {
-			continue
-		}
-		like2, n2 := f.lineLike(h, sd[0], sd[1]+sd[2], minCon)
-		if n2 > 0 && 2*like2 >= n2 {
-			continue
-		}
-		switch s {
-		case 0:
-			h.i0--
-		case 1:
-			h.i1++
-		case 2:
-			h.j0--
-		case 3:
-			h.j1++
-		}
-	}
 }
 
 func lum(c [3]float64) float64 { return c[0] + c[1] + c[2] }
