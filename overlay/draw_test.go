@@ -271,3 +271,22 @@ func TestLegendText(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkDraw12MP draws 30 rings, doubt boxes and the legend on a
+// 12 MP photo of an 8×8 board.
+func BenchmarkDraw12MP(b *testing.B) {
+	s := scene{w: 4000, h: 3000, rows: 8, cols: 8,
+		corners: [4]vision.Point{{X: 900, Y: 400}, {X: 3100, Y: 500}, {X: 3000, Y: 2700}, {X: 1000, Y: 2600}}}
+	r := s.reading(b)
+	img := gocv.NewMatWithSize(s.h, s.w, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	var presses [][2]int
+	for i := 0; i < 30; i++ {
+		presses = append(presses, [2]int{i * 7 % 8, i % 8})
+	}
+	m := Marks{Presses: presses, Uncertain: [][2]int{{0, 0}, {7, 7}}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Draw(img, r, m)
+	}
+}

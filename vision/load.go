@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -45,8 +46,10 @@ var formats = []struct {
 }
 
 // Load reads the image file at path and decodes it as Decode does. The
-// file is refused unread when it is larger than any image of maxPixels
-// pixels could reasonably be (4 bytes a pixel plus 1 MiB of metadata).
+// header is checked first, from the file, so a file that is no image or
+// declares too many pixels is refused without being read whole; so is a
+// file larger than any image of maxPixels pixels could reasonably be (4
+// bytes a pixel plus 1 MiB of metadata).
 // Errors do not repeat the path; callers name the file.
 func Load(path string, maxPixels int) (gocv.Mat, error) {
 	if maxPixels <= 0 {
@@ -67,8 +70,20 @@ func Load(path string, maxPixels int) (gocv.Mat, error) {
 	if !st.Mode().IsRegular() {
 		return gocv.Mat{}, fmt.Errorf("%w (not a regular file)", ErrNotImage)
 	}
+	// Refuse a file that is no image, or an image over the limit, from
+	// its first bytes, before reading the rest.
+	head := make([]byte, min(st.Size(), 512))
+	if _, err := io.ReadFull(f, head); err != nil {
+		return gocv.Mat{}, fileError(err)
+	}
+	if _, err := checkHeader(head, bufio.NewReader(io.NewSectionReader(f, 0, st.Size())), maxPixels); err != nil {
+		return gocv.Mat{}, err
+	}
 	if limit := 4*int64(maxPixels) + 1<<20; st.Size() > limit {
 		return gocv.Mat{}, fmt.Errorf("%w (file of %d MB, limit %d MB)", ErrTooLarge, st.Size()>>20, limit>>20)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return gocv.Mat{}, fileError(err)
 	}
 	data := make([]byte, st.Size())
 	if _, err := io.ReadFull(f, data); err != nil {
@@ -100,30 +115,11 @@ func Decode(data []byte, maxPixels int) (gocv.Mat, error) {
 	if maxPixels <= 0 {
 		maxPixels = DefaultMaxPixels
 	}
-	if len(data) == 0 {
-		return gocv.Mat{}, fmt.Errorf("%w (empty file)", ErrNotImage)
-	}
-	fm := sniff(data)
-	if fm < 0 {
-		if looksLikeText(data) {
-			return gocv.Mat{}, fmt.Errorf("%w (a text file)", ErrNotImage)
-		}
-		return gocv.Mat{}, fmt.Errorf("%w (unknown format)", ErrNotImage)
+	fm, err := checkHeader(data, bytes.NewReader(data), maxPixels)
+	if err != nil {
+		return gocv.Mat{}, err
 	}
 	f := &formats[fm]
-	cfg, err := f.config(bytes.NewReader(data))
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		return gocv.Mat{}, fmt.Errorf("%w (truncated %s)", ErrNotImage, formatName(f.name))
-	}
-	if err != nil {
-		return gocv.Mat{}, fmt.Errorf("%w (corrupt %s header: %v)", ErrNotImage, formatName(f.name), err)
-	}
-	if cfg.Width < 1 || cfg.Height < 1 {
-		return gocv.Mat{}, fmt.Errorf("%w (%s of %d×%d pixels)", ErrNotImage, formatName(f.name), cfg.Width, cfg.Height)
-	}
-	if px := int64(cfg.Width) * int64(cfg.Height); px > int64(maxPixels) {
-		return gocv.Mat{}, fmt.Errorf("%w (%d×%d pixels, limit %.0f MP)", ErrTooLarge, cfg.Width, cfg.Height, float64(maxPixels)/1e6)
-	}
 	switch f.name {
 	case "jpeg":
 		if !jpegComplete(data) {
@@ -148,6 +144,38 @@ func Decode(data []byte, maxPixels int) (gocv.Mat, error) {
 		return gocv.Mat{}, fmt.Errorf("%w (corrupt %s data: %v)", ErrNotImage, formatName(f.name), err)
 	}
 	return toBGR(img)
+}
+
+// checkHeader identifies the format from head (the first bytes of the
+// file, or all of it) and reads the image header from r, refusing unknown
+// formats, corrupt or truncated headers and images over maxPixels. It
+// returns the index of the format in formats.
+func checkHeader(head []byte, r io.Reader, maxPixels int) (int, error) {
+	if len(head) == 0 {
+		return -1, fmt.Errorf("%w (empty file)", ErrNotImage)
+	}
+	fm := sniff(head)
+	if fm < 0 {
+		if looksLikeText(head) {
+			return -1, fmt.Errorf("%w (a text file)", ErrNotImage)
+		}
+		return -1, fmt.Errorf("%w (unknown format)", ErrNotImage)
+	}
+	f := &formats[fm]
+	cfg, err := f.config(r)
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return -1, fmt.Errorf("%w (truncated %s)", ErrNotImage, formatName(f.name))
+	}
+	if err != nil {
+		return -1, fmt.Errorf("%w (corrupt %s header: %v)", ErrNotImage, formatName(f.name), err)
+	}
+	if cfg.Width < 1 || cfg.Height < 1 {
+		return -1, fmt.Errorf("%w (%s of %d×%d pixels)", ErrNotImage, formatName(f.name), cfg.Width, cfg.Height)
+	}
+	if px := int64(cfg.Width) * int64(cfg.Height); px > int64(maxPixels) {
+		return -1, fmt.Errorf("%w (%d×%d pixels, limit %.0f MP)", ErrTooLarge, cfg.Width, cfg.Height, float64(maxPixels)/1e6)
+	}
+	return fm, nil
 }
 
 // sniff returns the index in formats of the format data starts with, or -1.

@@ -278,8 +278,18 @@ func TestLoad(t *testing.T) {
 	if err := os.Mkdir(folder, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	big := filepath.Join(dir, "big.bmp")
-	if err := os.WriteFile(big, make([]byte, 2<<20), 0o644); err != nil {
+	// A small PNG padded to 2 MiB: its header passes, its size does not.
+	big := filepath.Join(dir, "big.png")
+	if err := os.WriteFile(big, append(encodePNG(t, testImage(64, 48)), make([]byte, 2<<20)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A large text file is refused from its first bytes.
+	text := filepath.Join(dir, "text.jpg")
+	if err := os.WriteFile(text, bytes.Repeat([]byte("not a photo\n"), 1<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bomb := filepath.Join(dir, "bomb.png")
+	if err := os.WriteFile(bomb, append(pngBomb(30000, 30000), make([]byte, 1<<20)...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 
@@ -297,7 +307,9 @@ func TestLoad(t *testing.T) {
 	}{
 		{"missing", filepath.Join(dir, "nope.jpg"), 0, fs.ErrNotExist, "no such file or directory"},
 		{"folder", folder, 0, ErrNotImage, "not a readable image (it is a folder)"},
-		{"file larger than any allowed image", big, 1000, ErrTooLarge, ""},
+		{"file larger than any allowed image", big, 4000, ErrTooLarge, "image too large (file of 2 MB, limit 1 MB)"},
+		{"large text file", text, 0, ErrNotImage, "not a readable image (a text file)"},
+		{"bomb", bomb, 0, ErrTooLarge, "image too large (30000×30000 pixels, limit 50 MP)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -356,6 +368,31 @@ func FuzzDecode(f *testing.F) {
 		defer m.Close()
 		if m.Empty() || m.Type() != gocv.MatTypeCV8UC3 || m.Rows()*m.Cols() > limit {
 			t.Fatalf("got %d×%d type %v", m.Cols(), m.Rows(), m.Type())
+		}
+	})
+}
+
+// BenchmarkLoaderChecks12MP compares Decode (header, completeness scan, decode)
+// with OpenCV's IMDecode alone on a 12 MP JPEG: the checks should cost
+// next to nothing.
+func BenchmarkLoaderChecks12MP(b *testing.B) {
+	data := encodeJPEG(b, testImage(4000, 3000))
+	b.Run("Decode", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			m, err := Decode(data, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			m.Close()
+		}
+	})
+	b.Run("IMDecode", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			m, err := gocv.IMDecode(data, gocv.IMReadColor)
+			if err != nil || m.Empty() {
+				b.Fatal(err)
+			}
+			m.Close()
 		}
 	})
 }
