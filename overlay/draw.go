@@ -72,6 +72,9 @@ func Draw(img gocv.Mat, r *vision.Reading, m Marks) {
 		}
 	}
 	d := drawer{img: &img, r: r}
+	// The legend first: when the board fills the photo and the band must
+	// cover part of it, the marks stay visible on top.
+	d.legend(m)
 	corrected := make(map[[2]int]bool, len(m.Corrected))
 	for _, rc := range m.Corrected {
 		corrected[rc] = true
@@ -101,7 +104,6 @@ func Draw(img gocv.Mat, r *vision.Reading, m Marks) {
 			}
 		}
 	}
-	d.legend(m)
 }
 
 type drawer struct {

@@ -290,3 +290,22 @@ func BenchmarkDraw12MP(b *testing.B) {
 		Draw(img, r, m)
 	}
 }
+
+// TestDrawRingsOverLegend checks that on a board filling the photo, where
+// the legend band must cover part of it, the rings stay visible on top.
+func TestDrawRingsOverLegend(t *testing.T) {
+	s := scene{w: 200, h: 160, rows: 4, cols: 4,
+		corners: [4]vision.Point{{X: 0, Y: 0}, {X: 200, Y: 0}, {X: 200, Y: 160}, {X: 0, Y: 160}},
+		lit:     "1010010110100101"}
+	r := s.reading(t)
+	img := s.image(t, r)
+	defer img.Close()
+	presses := [][2]int{{3, 0}, {3, 3}, {0, 1}}
+	Draw(img, r, Marks{Presses: presses})
+	for _, rc := range presses {
+		p := r.Project(float64(rc[1])+0.5+0.31, float64(rc[0])+0.5)
+		if v := img.GetVecbAt(int(p.Y), int(p.X)); !(v[2] > 180 && v[1] < 90 && v[0] > 140) {
+			t.Errorf("cell %v: ring hidden, BGR %v", rc, v)
+		}
+	}
+}
