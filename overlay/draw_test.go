@@ -303,7 +303,8 @@ func TestDrawRingsOverLegend(t *testing.T) {
 	presses := [][2]int{{3, 0}, {3, 3}, {0, 1}}
 	Draw(img, r, Marks{Presses: presses})
 	for _, rc := range presses {
-		p := r.Project(float64(rc[1])+0.5+0.31, float64(rc[0])+0.5)
+		// The bottom of the ring: inside the band for the bottom row.
+		p := r.Project(float64(rc[1])+0.5, float64(rc[0])+0.5+0.31)
 		if v := img.GetVecbAt(int(p.Y), int(p.X)); !(v[2] > 180 && v[1] < 90 && v[0] > 140) {
 			t.Errorf("cell %v: ring hidden, BGR %v", rc, v)
 		}
