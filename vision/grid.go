@@ -11,8 +11,12 @@ import (
 )
 
 // workSide is the long side, in pixels, of the downscaled copy that the
-// grid is searched on.
-const workSide = 1000
+// grid is searched on; images with a long side under workMinSide are
+// enlarged instead.
+const (
+	workSide    = 1000
+	workMinSide = 500
+)
 
 // maxLattices is how many hypotheses findLattices returns at most.
 const maxLattices = 4
@@ -47,9 +51,16 @@ func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error
 		return nil, fmt.Errorf("%d channels: %w", img.Channels(), ErrNoBoard)
 	}
 	scale := 1.0 // full-resolution pixels per work pixel
-	if long := max(work.Rows(), work.Cols()); long > workSide {
+	switch long := max(work.Rows(), work.Cols()); {
+	case long > workSide:
 		scale = float64(long) / workSide
 		gocv.Resize(work, &work, image.Point{}, 1/scale, 1/scale, gocv.InterpolationArea)
+	case long < workMinSide:
+		// Small screenshots: enlarge by a whole factor so that cells
+		// of a few pixels still make blobs the segmentations can see.
+		k := (workMinSide + long - 1) / long
+		scale = 1 / float64(k)
+		gocv.Resize(work, &work, image.Point{}, float64(k), float64(k), gocv.InterpolationLinear)
 	}
 
 	bs, err := collectBlobs(work)
@@ -157,13 +168,31 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 		b := &f.bs[k]
 		dst = append(dst, [2]float64{(b.x+0.5)*scale - 0.5, (b.y+0.5)*scale - 0.5})
 	}
-	m, ok := fitHomography(src, dst)
-	if !ok || len(src) < 8 {
-		if m, ok = fitAffine(src, dst); !ok {
-			return lattice{}, false
+	if len(src) >= ransacMin {
+		src, dst = ransacInliers(src, dst)
+	}
+	m, ok := fitAffine(src, dst)
+	if !ok {
+		return lattice{}, false
+	}
+	// The homography extrapolates to the grid's corners with its two
+	// extra degrees of freedom; use it only where it fits clearly better.
+	if len(src) >= 8 {
+		if p, ok := fitHomography(src, dst); ok && rmsResidual(&p, src, dst) < 0.8*rmsResidual(&m, src, dst) {
+			m = p
 		}
 	}
 	return lattice{rows: nr, cols: nc, h: m, score: h.score, sizeSure: sure}, true
+}
+
+// rmsResidual is the root mean square distance between m(src) and dst.
+func rmsResidual(m *[9]float64, src, dst [][2]float64) float64 {
+	var s float64
+	for i := range src {
+		x, y := applyH(m, src[i][0], src[i][1])
+		s += (x-dst[i][0])*(x-dst[i][0]) + (y-dst[i][1])*(y-dst[i][1])
+	}
+	return math.Sqrt(s / float64(len(src)))
 }
 
 // extentSure reports whether each outer line of the extent holds blobs
