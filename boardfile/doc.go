@@ -11,7 +11,8 @@
 //     above half of full scale, after compositing over black). Gray, gray
 //     with alpha, RGB, RGBA and palette images of any bit depth are read
 //     row by row without decoding the whole image; interlaced PNGs are
-//     decoded by image/png in one piece and cost their full pixel size.
+//     decoded by image/png in one piece, cost their full pixel size, and
+//     are refused past 2^25 pixels.
 //
 // # Out
 //

@@ -17,6 +17,13 @@ import (
 	"lightsout/solver"
 )
 
+// maxInterlacedPixels bounds interlaced PNGs, which image/png decodes
+// whole (up to 8 bytes a pixel: 256 MiB).
+const maxInterlacedPixels = 1 << 25
+
+// maxRowBytes bounds one row of a PNG (the reader holds two).
+const maxRowBytes = 1 << 28
+
 // ErrPNG is wrapped by the errors of PNG input that cannot be read.
 var ErrPNG = errors.New("not a readable PNG")
 
@@ -114,6 +121,9 @@ func readPNG(r *bufio.Reader) (*solver.Board, error) {
 		return nil, err
 	}
 	if h.interlaced {
+		if h.width*h.height > maxInterlacedPixels {
+			return nil, pngErr("interlaced %d×%d image: over %d pixels, save it without interlacing", h.width, h.height, maxInterlacedPixels)
+		}
 		return p.decodeWhole()
 	}
 	var palette [][3]uint16 // PLTE, 16-bit scaled
@@ -220,6 +230,9 @@ func parseIHDR(d []byte) (pngHeader, error) {
 	h.pxBits = h.channels * h.depth
 	h.rowBytes = (h.width*h.pxBits + 7) / 8
 	h.pxBytes = max(1, h.pxBits/8)
+	if h.rowBytes > maxRowBytes {
+		return h, pngErr("rows of %d bytes", h.rowBytes)
+	}
 	return h, nil
 }
 
