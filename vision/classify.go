@@ -453,9 +453,6 @@ const (
 	// crossCap caps the confidence of a cell that a single feature puts
 	// in the other group.
 	crossCap = 0.3
-	// decisiveVGap is the brightness difference between the groups (log
-	// V, a factor of 1.35) beyond which saturation may not overturn it.
-	decisiveVGap = 0.3
 	// clippedV is log(235+4): brightness near the top of the range.
 	clippedV = 5.476
 )
@@ -482,36 +479,35 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		sort.Float64s(vs[g])
 	}
 	vGap := sortedQuantile(vs[1], 0.5) - sortedQuantile(vs[0], 0.5)
-	var ss [2][]float64
+	capAll := func(reason string) {
+		for i := range conf {
+			conf[i] = math.Min(conf[i], crossCap)
+		}
+		why[reason] = len(conf)
+	}
+	if vGap < minVGap {
+		// The lit group is not clearly brighter: the groups may differ
+		// in colour only (white and coloured lights, or an unlit white
+		// button beside a lit coloured one), or be a tint or a gradient.
+		capAll("notbrighter")
+		return
+	}
+	var rs [2][]float64
 	for i, on := range lit {
 		g := 0
 		if on {
 			g = 1
 		}
-		ss[g] = append(ss[g], stats[i/cols][i%cols].s)
+		rs[g] = append(rs[g], stats[i/cols][i%cols].ring)
 	}
-	for g := range ss {
-		sort.Float64s(ss[g])
+	for g := range rs {
+		sort.Float64s(rs[g])
 	}
-	sGap := sortedQuantile(ss[1], 0.5) - sortedQuantile(ss[0], 0.5)
-	if vGap < minVGap && sortedQuantile(vs[0], 0.5) >= clippedV {
-		// The groups differ in colour only, and both are near the
-		// camera's clipping level, where brightness cannot tell a lit
-		// button from a bright unlit one (or a white light from a
-		// coloured one).
-		for i := range conf {
-			conf[i] = math.Min(conf[i], crossCap)
-		}
-		why["clipped"] = len(conf)
-		return
-	}
-	if vGap < minVGap && sGap < minSGap {
-		// The lit group is neither clearly brighter nor clearly more
-		// coloured: the split may be a tint, glare or a gradient.
-		for i := range conf {
-			conf[i] = math.Min(conf[i], crossCap)
-		}
-		why["faint"] = len(conf)
+	if sortedQuantile(rs[1], 0.5) < sortedQuantile(rs[0], 0.5)-minVGap {
+		// Lit buttons glow around their centre too; a "lit" group whose
+		// rings are darker than the unlit group's is likely inverted
+		// (ring lights around a dark cap).
+		capAll("ringdarker")
 		return
 	}
 	for _, f := range []struct {
@@ -519,10 +515,10 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		get    func(cellStats) float64
 		minGap float64
 	}{
-		{"brightness", func(s cellStats) float64 { return s.v }, minVGap},
-		{"saturation", func(s cellStats) float64 { return s.s }, minSGap},
+		// In score units, so that summarise's noise floor fits.
+		{"brightness", func(s cellStats) float64 { return s.v / vScale }, minVGap / vScale},
+		{"saturation", func(s cellStats) float64 { return s.s / sScale }, minSGap * 2 / 3 / sScale},
 	} {
-		orientationOnly := f.name == "saturation"
 		xs := make([]float64, len(lit))
 		for i := range xs {
 			xs[i] = f.get(stats[i/cols][i%cols])
@@ -536,26 +532,20 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		if sep < minSeparation || hi.mean-lo.mean < f.minGap {
 			continue
 		}
-		var differ []int
+		// Compare the partitions up to swapping the groups: a single
+		// feature may rank them either way, but where it groups cells
+		// differently, those cells are in doubt.
+		var same, swapped []int
 		for i, x := range xs {
 			if (x > t) != lit[i] {
-				differ = append(differ, i)
+				same = append(same, i)
+			} else {
+				swapped = append(swapped, i)
 			}
 		}
-		if 2*len(differ) > len(xs) && vGap >= decisiveVGap {
-			// Saturation points the other way, but brightness decides.
-			continue
-		}
-		if 2*len(differ) <= len(xs) && orientationOnly {
-			// Saturation also splits lit buttons of different colours;
-			// only its disagreement on the whole board counts.
-			continue
-		}
-		if 2*len(differ) > len(xs) {
-			differ = differ[:0]
-			for i := range xs {
-				differ = append(differ, i)
-			}
+		differ := same
+		if len(swapped) < len(same) {
+			differ = swapped
 		}
 		for _, i := range differ {
 			conf[i] = math.Min(conf[i], crossCap)

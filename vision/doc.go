@@ -20,27 +20,40 @@
 //  1. findLattices searches a downscaled copy for a regular lattice of
 //     similar blobs (lit and unlit buttons) and returns a few grid
 //     hypotheses, best first.
-//  2. For each hypothesis the board is rectified (warped from the
-//     full-resolution photo to a fixed size per cell) and every cell is
-//     measured: the median brightness and mean saturation of its centre,
-//     how uneven its centre is, and its rim (the gaps between cells).
-//  3. The cells are split into two groups by 2-means on (log brightness,
-//     saturation); the brighter group is lit. Everything is relative to
-//     the board itself, so a dim room and daylight read alike.
-//  4. When the cells form one group (all off or all on), the board's own
-//     references decide: lit buttons stand clear of the gaps between
-//     them and carry colour; unlit ones sit close to the case.
-//  5. Read keeps the hypothesis whose cells split most clearly.
+//  2. The first hypothesis is rectified (warped from the full-resolution
+//     photo to a fixed size per cell, with one ring of would-be cells
+//     around it) and every cell is measured: the median brightness
+//     (log V) and mean saturation of its centre, how uneven the centre
+//     is, and the brightness of a ring around the centre and of its rim
+//     (the gaps between cells).
+//  3. The cells are split in two by Otsu's threshold on a lit score
+//     (brightness plus saturation, or brightness alone, whichever
+//     separates the board better); the upper group is lit. Everything
+//     is relative to the board itself, so a dim room and daylight read
+//     alike.
+//  4. When the cells form one group (all off or all on), the brightness
+//     level decides, and every cell is flagged uncertain.
 //
 // # Confidence
 //
-// A cell's confidence measures its margin: how many pooled spreads of the
-// two groups it lies from the threshold between them (two is a coin
-// toss, five is sure). It is lowered for a cell whose centre is much less
-// even than the other cells of its group (a glare spot, a cursor, the
-// edge of a shadow), for all cells of a one-group board (whose verdict
-// rests on weaker references), and capped at 0.45 when the grid finder
-// was not sure of the number of rows and columns.
+// A cell's confidence is the log-likelihood ratio of its group over the
+// other (each group Gaussian with its robust spread), capped by its
+// margin from the midpoint between the groups. It is lowered, or the
+// whole board put in doubt, when a check fails:
+//
+//   - the cell's centre is much less even than the board's cells, or
+//     differs from its ring or rim as the other group's cells do (a
+//     cursor, glare, a shadow edge);
+//   - brightness alone or saturation alone groups the cell differently
+//     (a shadow across the board, white and coloured lights);
+//   - the lit group is not clearly brighter, or its rings are darker
+//     than the unlit group's (an inverted reading);
+//   - a lit-looking button lies just outside the grid, an edge row or
+//     column is unlike the other unlit cells, or no cell differs from
+//     its rim (a missed or phantom row, a background pattern);
+//   - the board is one group, is small, or its groups are close;
+//   - the grid finder was not sure of the size (every cell capped at
+//     0.45).
 //
 // Cells below UncertainBelow are listed by Reading.Uncertain. The rule
 // the reader is built and tested for: a board read wrong comes back with

@@ -60,29 +60,25 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
-	best, bestV := -1, (*verdict)(nil)
-	for i, l := range ls {
+	// The grid finder ranks its hypotheses; the classifier cannot rank
+	// them better (a wrong grid over case and background often splits
+	// as cleanly as the board), so the first one that can be measured
+	// is read.
+	var l lattice
+	var v *verdict
+	for i, c := range ls {
 		if i == maxHypotheses {
 			break
 		}
-		v, err := classify(bgr, l.h, l.rows, l.cols, nil)
-		if err != nil {
-			continue
-		}
-		if best < 0 || prefer(v, bestV) {
-			best, bestV = i, v
+		if v, err = classify(bgr, c.h, c.rows, c.cols, dbg); err == nil {
+			l = c
+			break
 		}
 	}
-	if best < 0 {
+	if v == nil {
 		return nil, fmt.Errorf("no grid hypothesis could be measured: %w", ErrNoBoard)
 	}
-	l := ls[best]
-	if dbg.enabled() {
-		// Classify again to draw the chosen board's verdict.
-		if _, err := classify(bgr, l.h, l.rows, l.cols, dbg); err != nil {
-			return nil, err
-		}
-	}
+	bestV := v
 	r := &Reading{Rows: l.rows, Cols: l.cols, Lit: bestV.lit, Confidence: bestV.conf, H: l.h}
 	c, rr := float64(l.cols), float64(l.rows)
 	r.Corners = [4]Point{r.Project(0, 0), r.Project(c, 0), r.Project(c, rr), r.Project(0, rr)}
@@ -94,13 +90,6 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 		}
 	}
 	return r, nil
-}
-
-// prefer reports whether verdict a should replace b, the best so far:
-// the grid finder ranks the hypotheses, and a later one wins only when
-// its cells split clearly while b's do not.
-func prefer(a, b *verdict) bool {
-	return !a.oneGroup && b.oneGroup
 }
 
 // Uncertain lists the cells whose confidence is below UncertainBelow,
