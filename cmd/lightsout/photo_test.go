@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -214,4 +215,25 @@ func TestParseSize(t *testing.T) {
 			t.Errorf("parseSize(%q) = %d, %d, %v", tc.in, r, c, err)
 		}
 	}
+}
+
+// FuzzParseSize checks that --size accepts exactly "RxC" with R and C in
+// 1..64, and reads back what it accepts.
+func FuzzParseSize(f *testing.F) {
+	for _, s := range []string{"5x5", "4X7", "3×2", "64x64", "0x1", "x", "", "5x5x5", "+5x5", "05x5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, c, err := parseSize(s)
+		if err != nil {
+			return
+		}
+		if r < 1 || r > 64 || c < 1 || c > 64 {
+			t.Fatalf("parseSize(%q) = %d, %d", s, r, c)
+		}
+		r2, c2, err := parseSize(fmt.Sprintf("%dx%d", r, c))
+		if err != nil || r2 != r || c2 != c {
+			t.Fatalf("parseSize(%q) = %d, %d, which does not read back: %d, %d, %v", s, r, c, r2, c2, err)
+		}
+	})
 }
