@@ -141,18 +141,23 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 	nc, nr := umax-umin+1, vmax-vmin+1
 	sure := f.extentSure(h, uv, umin, umax, vmin, vmax) && len(h.node) >= minSureNodes && h.cont == 0
 	if rows > 0 {
+		exact := nr == rows && nc == cols
 		if nr > rows || nc > cols {
 			// More cells than the given size: keep the window with the
 			// most blobs.
 			umin, vmin = bestWindow(h, uv, umin, umax, vmin, vmax, cols, rows)
-		} else {
-			// Fewer: centre the blobs in the given size; the dark
-			// outer cells cannot be placed better without more cues.
-			umin -= (cols - nc) / 2
-			vmin -= (rows - nr) / 2
+		} else if !exact {
+			// Fewer: place the window where the cells without blobs
+			// look most like buttons.
+			umin, vmin = f.placeWindow(h, uAxisI, su, sv, umin, umax, vmin, vmax, cols, rows)
 		}
 		nc, nr = cols, rows
-		sure = true
+		// The size is the caller's; the placement is sure only when
+		// the blobs fill it.
+		sure = exact
+		if exact {
+			h.score *= 1.5
+		}
 	}
 	if nr < 2 || nc < 2 || nr > maxCells || nc > maxCells {
 		return lattice{}, false
@@ -217,6 +222,66 @@ func (f *finder) extentSure(h *hyp, uv func([2]int) (int, int), umin, umax, vmin
 	}
 	nc, nr := umax-umin+1, vmax-vmin+1
 	return 2*top >= nc && 2*bottom >= nc && 2*left >= nr && 2*right >= nr
+}
+
+// placeWindow returns the top-left (u, v) of the cols×rows window,
+// containing the extent umin..umax × vmin..vmax, whose cells without a
+// blob most often look like buttons (contrast with their surroundings
+// of at least half the blobs' typical contrast); ties go to the most
+// centred window.
+func (f *finder) placeWindow(h *hyp, uAxisI bool, su, sv, umin, umax, vmin, vmax, cols, rows int) (int, int) {
+	minCon := f.minContrast(h)
+	ij := func(u, v int) (int, int) {
+		if uAxisI {
+			return su * u, sv * v
+		}
+		return sv * v, su * u
+	}
+	looks := map[[2]int]bool{}
+	cellLike := func(u, v int) bool {
+		if r, ok := looks[[2]int{u, v}]; ok {
+			return r
+		}
+		i, j := ij(u, v)
+		if _, ok := h.node[[2]int{i, j}]; ok {
+			return false
+		}
+		x, y := applyH(&h.h, float64(i), float64(j))
+		b := blob{x: x, y: y, area: h.size * h.size}
+		r := false
+		if x >= 0 && y >= 0 && x < float64(f.w) && y < float64(f.h) {
+			appearance(f.bgr, f.w, f.h, &b)
+			r = b.contrast >= minCon
+		}
+		looks[[2]int{u, v}] = r
+		return r
+	}
+	cu, cv := umin-(cols-(umax-umin+1))/2, vmin-(rows-(vmax-vmin+1))/2
+	bu, bv, best, bestOff := cu, cv, -1, 0
+	for u0 := umax - cols + 1; u0 <= umin; u0++ {
+		for v0 := vmax - rows + 1; v0 <= vmin; v0++ {
+			n := 0
+			for u := u0; u < u0+cols; u++ {
+				for v := v0; v < v0+rows; v++ {
+					if cellLike(u, v) {
+						n++
+					}
+				}
+			}
+			off := iabs(u0-cu) + iabs(v0-cv)
+			if n > best || n == best && off < bestOff {
+				bu, bv, best, bestOff = u0, v0, n, off
+			}
+		}
+	}
+	return bu, bv
+}
+
+func iabs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // bestWindow returns the top-left (u, v) of the cols×rows window holding

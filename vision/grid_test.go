@@ -90,6 +90,11 @@ func TestFindLatticesRealPhotos(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkLattice(t, ls, e)
+			ls, err = findLattices(img, e.Rows, e.Cols, nil)
+			if err != nil {
+				t.Fatalf("size %d×%d given: %v", e.Rows, e.Cols, err)
+			}
+			checkLattice(t, ls, e)
 		})
 	}
 }
@@ -116,7 +121,10 @@ func TestFindLatticesPainted(t *testing.T) {
 	}
 }
 
-var gridDir = flag.String("grid.dir", "", "folder with labels.json whose photos TestFindLatticesDir checks")
+var (
+	gridDir   = flag.String("grid.dir", "", "folder with labels.json whose photos TestFindLatticesDir checks")
+	gridFixed = flag.Bool("grid.fixed", false, "TestFindLatticesDir gives findLattices the labelled size, as --size does")
+)
 
 // TestFindLatticesDir reports, for a folder of labelled photos given by
 // -grid.dir, which grids were found exactly. It only measures (tuning
@@ -140,7 +148,11 @@ func TestFindLatticesDir(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", e.File, err)
 		}
-		ls, err := findLattices(img, 0, 0, gridDebugger(t, e.File))
+		rows, cols := 0, 0
+		if *gridFixed {
+			rows, cols = e.Rows, e.Cols
+		}
+		ls, err := findLattices(img, rows, cols, gridDebugger(t, e.File))
 		img.Close()
 		if err != nil {
 			t.Logf("%s (%s): %v", e.File, e.Style, err)
