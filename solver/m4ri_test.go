@@ -36,7 +36,7 @@ func sameVecs(a, b [][]uint64) bool {
 // SolveM4RI must return exactly what SolveDense returns.
 func TestSolveM4RIAgainstDense(t *testing.T) {
 	rng := rand.New(rand.NewSource(6))
-	shapes := [][2]int{{0, 0}, {1, 1}, {3, 9}, {9, 3}, {8, 8}, {17, 17}, {33, 31}, {64, 64}, {65, 63}, {100, 130}, {130, 100}, {300, 300}, {257, 511}, {700, 600}}
+	shapes := [][2]int{{0, 0}, {1, 1}, {3, 9}, {9, 3}, {8, 8}, {17, 17}, {33, 31}, {64, 64}, {65, 63}, {100, 130}, {130, 100}, {300, 300}, {257, 511}, {700, 600}, {2048, 2100}}
 	for _, sh := range shapes {
 		for _, density := range []float64{0.02, 0.5} {
 			t.Run(fmt.Sprintf("%dx%d/%.2f", sh[0], sh[1], density), func(t *testing.T) {
