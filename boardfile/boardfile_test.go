@@ -361,3 +361,30 @@ func TestWritePNGBands(t *testing.T) {
 		t.Fatalf("inflate: %d bytes, %v", n, err)
 	}
 }
+
+// TestWriteTextBands checks the banded text writer, with more bands than
+// workers and a last short band, against the plain one.
+func TestWriteTextBands(t *testing.T) {
+	b := randomBoard(rand.New(rand.NewSource(6)), 1500, 3001) // bands of 349 rows
+	var plain, banded bytes.Buffer
+	line := make([]byte, b.Cols+8)
+	for r := 0; r < b.Rows; r++ {
+		plain.Write(formatRow(line, b, r))
+	}
+	for _, workers := range []int{1, 2, 3} {
+		banded.Reset()
+		if err := writeTextBands(&banded, b, workers); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(plain.Bytes(), banded.Bytes()) {
+			t.Fatalf("%d workers: banded output differs", workers)
+		}
+	}
+	if err := writeTextBands(failWriter{}, b, 2); err == nil {
+		t.Fatal("write error lost")
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }

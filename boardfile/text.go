@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 
 	"lightsout/solver"
@@ -212,23 +213,81 @@ func (t *textReader) endLine() error {
 	return nil
 }
 
-// WriteText writes b as rows of 0 and 1, each ended by "\n".
+// WriteText writes b as rows of 0 and 1, each ended by "\n". Boards of
+// more than 2^22 cells are formatted on two goroutines, a band of rows at
+// a time, and written in order.
 func WriteText(w io.Writer, b *solver.Board) error {
+	if b.Rows*b.Cols > 1<<22 && runtime.GOMAXPROCS(0) > 1 {
+		return writeTextBands(w, b, 2)
+	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	line := make([]byte, b.Cols+8)
 	for r := 0; r < b.Rows; r++ {
-		row := b.Row(r)
-		for c := 0; c < b.Cols; c += 8 {
-			// Spread the 8 bits of a byte over 8 bytes, first bit first.
-			v := (row[c/64] >> (c % 64) & 0xff) * 0x0101010101010101 & 0x8040201008040201
-			v = (v + 0x7f7f7f7f7f7f7f7f) >> 7 & 0x0101010101010101
-			binary.LittleEndian.PutUint64(line[c:], v|0x3030303030303030)
-		}
-		line[b.Cols] = '\n'
-		line := line[:b.Cols+1]
-		if _, err := bw.Write(line); err != nil {
+		if _, err := bw.Write(formatRow(line, b, r)); err != nil {
 			return err
 		}
 	}
 	return bw.Flush()
+}
+
+// formatRow writes row r of b into line (at least Cols+8 bytes) as '0'
+// and '1' bytes and a "\n", and returns the Cols+1 bytes of the row.
+func formatRow(line []byte, b *solver.Board, r int) []byte {
+	row := b.Row(r)
+	for c := 0; c < b.Cols; c += 8 {
+		// Spread the 8 bits of a byte over 8 bytes, first bit first.
+		v := (row[c/64] >> (c % 64) & 0xff) * 0x0101010101010101 & 0x8040201008040201
+		v = (v + 0x7f7f7f7f7f7f7f7f) >> 7 & 0x0101010101010101
+		binary.LittleEndian.PutUint64(line[c:], v|0x3030303030303030)
+	}
+	line[b.Cols] = '\n'
+	return line[:b.Cols+1]
+}
+
+// bandBytes is about the size of one band of formatted rows.
+const bandBytes = 1 << 20
+
+// writeTextBands is WriteText with bands of rows formatted by workers
+// goroutines, band i by worker i%workers, and written in order.
+func writeTextBands(w io.Writer, b *solver.Board, workers int) error {
+	rowsPerBand := max(1, bandBytes/(b.Cols+1))
+	bands := (b.Rows + rowsPerBand - 1) / rowsPerBand
+	done := make(chan struct{})
+	defer close(done)
+	out := make([]chan []byte, workers)  // formatted bands, in each worker's order
+	free := make([]chan []byte, workers) // buffers to reuse
+	for k := range workers {
+		out[k], free[k] = make(chan []byte, 2), make(chan []byte, 3)
+		for range 3 {
+			free[k] <- make([]byte, 0, rowsPerBand*(b.Cols+1)+8)
+		}
+		go func() {
+			line := make([]byte, b.Cols+8)
+			for band := k; band < bands; band += workers {
+				var buf []byte
+				select {
+				case buf = <-free[k]:
+				case <-done:
+					return
+				}
+				buf = buf[:0]
+				for r := band * rowsPerBand; r < min((band+1)*rowsPerBand, b.Rows); r++ {
+					buf = append(buf, formatRow(line, b, r)...)
+				}
+				select {
+				case out[k] <- buf:
+				case <-done:
+					return
+				}
+			}
+		}()
+	}
+	for band := range bands {
+		buf := <-out[band%workers]
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+		free[band%workers] <- buf
+	}
+	return nil
 }
