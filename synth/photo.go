@@ -90,7 +90,7 @@ func newLight(r *rng) light {
 }
 
 // renderPhoto places a physical board in a scene and photographs it.
-func renderPhoto(r *rng, b *board, style string, maxPix int, clean bool) (gocv.Mat, hom, []string, error) {
+func renderPhoto(r, extra *rng, b *board, style string, maxPix int, uneven, clean bool) (gocv.Mat, hom, []string, error) {
 	w, h := imageSize(r, maxPix)
 	short := float64(min(w, h))
 	maxDim := float64(max(b.rows, b.cols))
@@ -100,11 +100,16 @@ func renderPhoto(r *rng, b *board, style string, maxPix int, clean bool) (gocv.M
 	span := clampF(r.uni(lo, 0.85), lo, 0.9) * short
 	pitch := span / maxDim
 	p := int(clampF(math.Round(pitch*r.uni(0.9, 1.3)), 18, 160))
-	f, err := renderFlat(r, b, style, p, clean)
+	f, err := renderFlat(r, extra, b, style, p, clean)
 	if err != nil {
 		return gocv.Mat{}, hom{}, nil, err
 	}
 	defer f.Close()
+	if style != StyleMonitor {
+		// Light through a diffuser has no hard rings: soften the glow.
+		s := float64(p) * 0.05
+		gocv.GaussianBlur(f.emit, &f.emit, image.Pt(0, 0), s, s, gocv.BorderConstant)
+	}
 	notes := append([]string{}, f.notes...)
 
 	scene := background(r, w, h)
@@ -112,6 +117,10 @@ func renderPhoto(r *rng, b *board, style string, maxPix int, clean bool) (gocv.M
 	notes = append(notes, "background "+scene.name)
 
 	pose := newPose(r)
+	if style != StyleMonitor && extra.chance(0.3) && uneven {
+		pose.stretch = extra.logUni(1/1.35, 1.35)
+		notes = append(notes, fmt.Sprintf("stretched ×%.2f", pose.stretch))
+	}
 	toScene, err := place(r, f, b, pose, span, w, h)
 	if err != nil {
 		return gocv.Mat{}, hom{}, nil, err
@@ -165,6 +174,9 @@ func renderPhoto(r *rng, b *board, style string, maxPix int, clean bool) (gocv.M
 type pose struct {
 	roll, tiltX, tiltY float64 // radians
 	focal              float64 // in units of the grid span
+	// stretch widens (> 1) or narrows the board: panels whose buttons are
+	// spaced differently across and down.
+	stretch float64
 }
 
 func newPose(r *rng) pose {
@@ -206,7 +218,11 @@ func place(r *rng, f flat, b *board, p pose, span float64, w, h int) (hom, error
 	g1x, g1y := f.grid.apply(float64(b.cols), float64(b.rows))
 	gs := math.Max(g1x-g0x, g1y-g0y)
 	gcx, gcy := (g0x+g1x)/2, (g0y+g1y)/2
-	toPlane := affine(-gcx/gs, -gcy/gs, 1/gs, 1/gs)
+	sx := 1.0
+	if p.stretch > 0 {
+		sx = p.stretch
+	}
+	toPlane := affine(-gcx/gs*sx, -gcy/gs, sx/gs, 1/gs)
 	src := [4][2]float64{{0, 0}, {cw, 0}, {cw, ch}, {0, ch}}
 	var dst [4][2]float64
 	for i, s := range src {

@@ -88,7 +88,7 @@ func setColour(m *gocv.Mat, c color.RGBA) {
 }
 
 // renderFlat draws b face-on in a physical style with p pixels per cell.
-func renderFlat(r *rng, b *board, style string, p int, clean bool) (flat, error) {
+func renderFlat(r, extra *rng, b *board, style string, p int, clean bool) (flat, error) {
 	switch style {
 	case StyleHandheld:
 		return drawHandheld(r, b, p), nil
@@ -103,7 +103,7 @@ func renderFlat(r *rng, b *board, style string, p int, clean bool) (flat, error)
 	case StyleMembrane:
 		return drawMembrane(r, b, p), nil
 	case StyleMonitor:
-		return drawMonitor(r, b, p, clean), nil
+		return drawMonitor(r, extra, b, p, clean), nil
 	}
 	return flat{}, fmt.Errorf("style %s not drawn yet", style)
 }

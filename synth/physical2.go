@@ -178,7 +178,7 @@ func drawMembrane(r *rng, b *board, p int) flat {
 
 // drawMonitor draws a screen showing a game app or a pixel-art game,
 // inside a monitor, laptop or phone body. The screen emits its content.
-func drawMonitor(r *rng, b *board, p int, clean bool) flat {
+func drawMonitor(r, extra *rng, b *board, p int, clean bool) flat {
 	device := pick(r, []string{"monitor", "laptop", "phone"})
 	// Screen content at a resolution near what the photo can show.
 	var content gocv.Mat
@@ -229,9 +229,27 @@ func drawMonitor(r *rng, b *board, p int, clean bool) flat {
 	glass := f.albedo.Region(screen)
 	glass.SetTo(gocv.NewScalar(18, 18, 20, 0))
 	glass.Close()
-	// Screens are not as bright as LEDs.
+	// Screens are not as bright as LEDs; up close their pixel grid shows
+	// (and beats against the camera's into moiré).
 	es := f.emit.Region(screen)
 	gocv.AddWeighted(scaled, r.uni(0.5, 0.8), scaled, 0, 0, &es)
+	if extra.chance(0.4) {
+		period := extra.between(2, 4)
+		depth := extra.uni(0.15, 0.35)
+		dark := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 255, 255, 0), sh, sw, gocv.MatTypeCV8UC3)
+		defer dark.Close()
+		g := rgb(clampU8(int(255*(1-depth))), clampU8(int(255*(1-depth))), clampU8(int(255*(1-depth))))
+		for x := 0; x < sw; x += period {
+			gocv.Line(&dark, image.Pt(x, 0), image.Pt(x, sh-1), g, 1)
+		}
+		if extra.chance(0.5) {
+			for y := 0; y < sh; y += period {
+				gocv.Line(&dark, image.Pt(0, y), image.Pt(sw-1, y), g, 1)
+			}
+		}
+		gocv.MultiplyWithParams(es, dark, &es, 1.0/255, -1)
+		notes = append(notes, "screen door")
+	}
 	es.Close()
 	// Content pixel centre x maps to (x+0.5)·kx - 0.5 in scaled pixels.
 	toCanvas := affine(float64(bezel)+kx/2-0.5, float64(bezel)+ky/2-0.5, kx, ky)

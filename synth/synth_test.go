@@ -12,6 +12,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"lightsout/labels"
+	"lightsout/solver"
 )
 
 // seeds returns how many seeds per style a test covers.
@@ -30,7 +31,7 @@ func TestRenderLabelIsValid(t *testing.T) {
 	for _, style := range Styles() {
 		t.Run(style, func(t *testing.T) {
 			for seed := int64(1); seed <= int64(n); seed++ {
-				img, e, err := Render(seed, &Options{Style: style, MaxPixels: testPixels})
+				img, e, err := Render(seed, &Options{Style: style, MaxPixels: testPixels, Uneven: seed%2 == 0})
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}
@@ -111,7 +112,7 @@ func TestLightsAtCorners(t *testing.T) {
 
 func checkLightsAt(t *testing.T, seed int64, style string) {
 	t.Helper()
-	opts := &Options{Style: style, MaxPixels: testPixels}
+	opts := &Options{Style: style, MaxPixels: testPixels, Uneven: seed%2 == 0}
 	on, e, err := render(seed, opts, knobs{clean: true})
 	if err != nil {
 		t.Fatal(err)
@@ -299,4 +300,31 @@ func BenchmarkRender(b *testing.B) {
 func ExampleStyles() {
 	fmt.Println(Styles())
 	// Output: [handheld keypad escape arcade ledmatrix membrane monitor app pixelart]
+}
+
+// TestSolvableBoards checks that Options.Solvable boards can be solved
+// and that the default mix includes unsolvable ones.
+func TestSolvableBoards(t *testing.T) {
+	unsolvable := 0
+	for seed := int64(1); seed <= int64(seeds(t, 40, 200)); seed++ {
+		for _, solvable := range []bool{true, false} {
+			b := newBoard(newRNG(seed, 1), 0, 0, true, solvable)
+			sb := solver.NewBoard(b.rows, b.cols)
+			for i := range b.rows {
+				for j := range b.cols {
+					sb.Set(i, j, b.lit[i][j])
+				}
+			}
+			_, err := solver.Solve(sb, solver.GoalOff)
+			if solvable && err != nil {
+				t.Errorf("seed %d: %s board %s: %v", seed, b.lights, sb, err)
+			}
+			if !solvable && err != nil {
+				unsolvable++
+			}
+		}
+	}
+	if unsolvable == 0 {
+		t.Error("the default mix drew no unsolvable board")
+	}
 }

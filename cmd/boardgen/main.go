@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	boardgen -o DIR -n N --seed S [--style NAME] [--size RxC] [--max-pixels P]
+//	boardgen -o DIR -n N --seed S [--style NAME] [--size RxC] [--max-pixels P] [--solvable] [--uneven]
 //
 // It writes DIR/NNNNN.jpg (photos) or DIR/NNNNN.png (screenshots) for
 // seeds S..S+N-1, and DIR/labels.json. For example, the committed set:
@@ -37,8 +37,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	style := fs.String("style", "", "render only this style: "+strings.Join(synth.Styles(), ", "))
 	size := fs.String("size", "", "board size RxC, e.g. 5x5 (default: random 2..10 each)")
 	maxPix := fs.Int("max-pixels", 0, "largest image area in pixels (default 12000000)")
+	solvable := fs.Bool("solvable", false, "draw only boards that can be solved (default: any pattern)")
+	uneven := fs.Bool("uneven", false, "also draw panels spaced differently across and down")
 	usage := func(w io.Writer) {
-		fmt.Fprintf(w, "usage: boardgen -o DIR -n N --seed S [--style NAME] [--size RxC] [--max-pixels P]\n\n%s\nexample:\n  boardgen -o /tmp/photos -n 200 --seed 100000\n", fs.FlagUsages())
+		fmt.Fprintf(w, "usage: boardgen -o DIR -n N --seed S [--style NAME] [--size RxC] [--max-pixels P] [--solvable] [--uneven]\n\n%s\nexample:\n  boardgen -o /tmp/photos -n 200 --seed 100000\n", fs.FlagUsages())
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -54,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	opts := synth.Options{Style: *style, MaxPixels: *maxPix}
+	opts := synth.Options{Style: *style, MaxPixels: *maxPix, Solvable: *solvable, Uneven: *uneven}
 	if *size != "" {
 		if _, err := fmt.Sscanf(strings.ToLower(*size), "%dx%d", &opts.Rows, &opts.Cols); err != nil {
 			fmt.Fprintf(stderr, "boardgen: --size %q: want RxC, e.g. 5x5\n", *size)
