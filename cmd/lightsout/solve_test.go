@@ -302,7 +302,6 @@ func TestSolveOutputRules(t *testing.T) {
 		t.Fatalf("first run: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	checkOutputImage(t, in, "board.solved.jpg", ".jpg")
-	first, _ := os.ReadFile("board.solved.jpg")
 
 	write(t, dir, "board.solved.jpg", []byte("keep me"))
 	code, _, stderr = runCmd("solve", in)
@@ -312,9 +311,12 @@ func TestSolveOutputRules(t *testing.T) {
 	if code, _, stderr = runCmd("solve", in, "--force"); code != exitOK {
 		t.Errorf("--force: exit %d, stderr %q", code, stderr)
 	}
-	if again, _ := os.ReadFile("board.solved.jpg"); !bytes.Equal(again, first) {
-		t.Errorf("--force did not write the same annotated photo")
+	// The reader's verdict itself is checked elsewhere; here, that the
+	// kept file was replaced by an annotated photo.
+	if again, _ := os.ReadFile("board.solved.jpg"); string(again) == "keep me" || len(again) == 0 {
+		t.Errorf("--force did not replace the file")
 	}
+	checkOutputImage(t, in, "board.solved.jpg", ".jpg")
 
 	write(t, dir, "mine.png", []byte("old"))
 	if code, _, stderr = runCmd("solve", in, "-o", "mine.png"); code != exitOK {
