@@ -395,6 +395,7 @@ func decide(stats [][]cellStats) *verdict {
 	var t float64
 	var lo, hi group
 	ok := false
+	clean := 0.0 // the kept split's emptyGap
 	for _, score := range []func(cellStats) float64{litScore, brightScore} {
 		ys := make([]float64, n)
 		for i := range ys {
@@ -407,13 +408,22 @@ func decide(stats [][]cellStats) *verdict {
 		l, h := summarise(ys, stats, ty)
 		sep := (h.mean - l.mean) / math.Sqrt((l.sigma*l.sigma+h.sigma*h.sigma)/2)
 		need := minGap(n, min(l.n, h.n))
+		e := emptyGap(ys, ty)
 		better := sep > v.separation
+		if sep >= minSeparation && v.separation >= minSeparation {
+			// Both split clearly: keep the one whose groups leave the
+			// wider empty gap for the spread of the scores (white and
+			// coloured lights beside grey unlit ones split on brightness
+			// alone, not on colour).
+			better = e > clean
+		}
 		if ok && (h.mean-l.mean >= need) != (v.gap >= minGap(n, min(lo.n, hi.n))) {
 			better = h.mean-l.mean >= need
 		}
 		if !ok || better {
 			xs, t, lo, hi, ok = ys, ty, l, h, true
 			v.separation, v.gap, v.score = sep, h.mean-l.mean, score
+			clean = e
 		}
 	}
 	switch {
@@ -554,6 +564,27 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 			why[f.name] += len(differ)
 		}
 	}
+}
+
+// emptyGap is the distance between the groups on either side of t (the
+// lowest score above it minus the highest below) over the range of the
+// scores: 1 when each group is a single value, near 0 when the groups
+// touch.
+func emptyGap(xs []float64, t float64) float64 {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	min, max := math.Inf(1), math.Inf(-1)
+	for _, x := range xs {
+		if x > t {
+			hi = math.Min(hi, x)
+		} else {
+			lo = math.Max(lo, x)
+		}
+		min, max = math.Min(min, x), math.Max(max, x)
+	}
+	if max <= min || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return 0
+	}
+	return (hi - lo) / (max - min)
 }
 
 // summarise describes the groups below and above threshold t. Spreads
