@@ -204,6 +204,9 @@ func TestBatchTextAndOrder(t *testing.T) {
 	if !strings.HasPrefix(lines[7], "7 photos: ") || !strings.Contains(lines[7], "1 unreadable") {
 		t.Errorf("summary %q", lines[7])
 	}
+	if strings.ContainsAny(stderr, "\r\x1b") {
+		t.Errorf("stderr is not a terminal but got progress output: %q", stderr)
+	}
 	if strings.Count(stderr, missing) != 1 {
 		t.Errorf("stderr %q, want one error line for %s", stderr, missing)
 	}
