@@ -139,7 +139,7 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 		vmin, vmax = min(vmin, v), max(vmax, v)
 	}
 	nc, nr := umax-umin+1, vmax-vmin+1
-	sure := f.extentSure(h, uv, umin, umax, vmin, vmax) && len(h.node) >= minSureNodes && h.cont == 0
+	sure := f.extentSure(h, uv, umin, umax, vmin, vmax) && len(h.node) >= minSureNodes && h.cont == 0 && !h.caseGrown
 	if rows > 0 {
 		exact := nr == rows && nc == cols
 		if nr > rows || nc > cols {

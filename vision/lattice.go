@@ -59,6 +59,7 @@ type hyp struct {
 	size           float64 // median blob size
 	err            float64 // mean distance of blobs from their lattice points, in pitches
 	cont           int     // sides beyond which the lattice seems to go on
+	caseGrown      bool    // the case cue added lines without blobs
 }
 
 // finder searches a set of blobs for lattices.
@@ -398,6 +399,7 @@ func (f *finder) refine(h *hyp) bool {
 		return false
 	}
 	h.extent()
+	h.caseGrown = f.extendToCase(h)
 	f.score(h)
 	return true
 }
