@@ -40,6 +40,7 @@ Board files (lightsout grid -i FILE [-o OUT] [--check PRESSES] [--json]
   -i, --input FILE   read the board from FILE instead of STATE: text (rows
                      of 1/0 or #/.) or PNG (a pixel is lit when brighter
                      than mid-grey), any size; it is read streaming.
+                     FILE "-" is standard input.
                        lightsout grid -i board.png -o presses.png --goal on
   -o, --output OUT   write the presses to OUT: a PNG (pressed = white)
                      when OUT ends in .png, else text rows of 1/0.
@@ -152,7 +153,15 @@ func runGridFile(e *env, fs *pflag.FlagSet, f *fileFlags, variants bool, goalNam
 // readBoardFile reads a board file; on failure it reports the error and
 // returns the exit code: 2 for a malformed text board, 1 otherwise.
 func readBoardFile(e *env, name string) (*solver.Board, int) {
-	b, err := boardfile.ReadFile(name)
+	var b *solver.Board
+	var err error
+	if name == "-" {
+		if b, err = boardfile.Read(e.stdin); err != nil {
+			err = fmt.Errorf("standard input: %w", err)
+		}
+	} else {
+		b, err = boardfile.ReadFile(name)
+	}
 	if err == nil {
 		return b, exitOK
 	}

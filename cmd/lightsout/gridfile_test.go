@@ -121,6 +121,17 @@ func TestGridFileErrors(t *testing.T) {
 	}
 }
 
+func TestGridFileStdin(t *testing.T) {
+	code, stdout, stderr := runGridCmd("#.#\n..#\n#..\n", "grid", "-i", "-", "--json")
+	if code != exitOK || !strings.Contains(stdout, `"presses":[[0,1],[1,1],[2,0]]`) {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	code, _, stderr = runGridCmd("10\n1\n", "grid", "-i", "-")
+	if code != exitUsage || !strings.Contains(stderr, "standard input: line 2, column 2") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
 func TestGridFileText(t *testing.T) {
 	dir := t.TempDir()
 	board := filepath.Join(dir, "b.txt")
