@@ -73,13 +73,17 @@ type photoResult struct {
 //   - it flips at most maxCorrectFlips cells, all of them uncertain
 //     (confidence below vision.UncertainBelow): a board read with
 //     confidence everywhere may really be unsolvable (set up by hand);
+//   - its total cost is at most maxCorrectionCost: the fixed reading is
+//     at most 4 times less likely than the reading as is, which a board
+//     someone set up by hand (unsolvable, and read right) would give;
 //   - every other flip set that makes the board solvable and leaves out at
 //     least one of those cells costs correctionMargin more, that is, it is
 //     at least 4 times less likely.
 const (
-	maxCorrectFlips  = 3
-	maxFlipCost      = 7.6 // log-odds of 0.9995
-	correctionMargin = 1.386
+	maxCorrectFlips   = 3
+	maxFlipCost       = 7.6 // log-odds of 0.9995
+	maxCorrectionCost = 1.386
+	correctionMargin  = 1.386
 )
 
 // flipCost is the cost of assuming the reader got a cell of confidence
@@ -116,6 +120,9 @@ func correction(b *solver.Board, goal solver.Goal, conf [][]float64, nullity int
 			return nil
 		}
 		bestCost += cost[rc[0]][rc[1]]
+	}
+	if bestCost > maxCorrectionCost {
+		return nil
 	}
 	// The runner-up: the cheapest fix that leaves out one of best's cells.
 	for _, rc := range best {

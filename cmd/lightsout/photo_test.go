@@ -111,6 +111,57 @@ func TestCorrection(t *testing.T) {
 	}
 }
 
+// TestCorrectionTwoFlips builds a 5×5 board whose cheapest fix flips two
+// doubtful cells: accepted when both are coin tosses, refused when
+// together they make the fixed reading much less likely than the reading
+// as is.
+func TestCorrectionTwoFlips(t *testing.T) {
+	empty := solver.NewBoard(5, 5)
+	s, err := solver.Solve(empty, solver.GoalOff)
+	if err != nil || len(s.NullBasis) != 2 {
+		t.Fatalf("5×5 should have nullity 2: %v", err)
+	}
+	n1, n2 := s.NullBasis[0], s.NullBasis[1]
+	// a is seen by the first parity check only, b by the second only.
+	var a, b [2]int
+	foundA, foundB := false, false
+	for r := 0; r < 5; r++ {
+		for c := 0; c < 5; c++ {
+			switch {
+			case n1.Get(r, c) && !n2.Get(r, c) && !foundA:
+				a, foundA = [2]int{r, c}, true
+			case !n1.Get(r, c) && n2.Get(r, c) && !foundB:
+				b, foundB = [2]int{r, c}, true
+			}
+		}
+	}
+	if !foundA || !foundB {
+		t.Fatal("no cells seen by one parity check only")
+	}
+	board := solver.NewBoard(5, 5)
+	board.Set(a[0], a[1], true)
+	board.Set(b[0], b[1], true)
+	sol := unsolvableWith(t, board, solver.GoalOff)
+	want := [][2]int{a, b}
+	sortCells(want)
+	for _, tc := range []struct {
+		name string
+		conf float64
+		want [][2]int
+	}{
+		{"two near coin tosses", 0.15, want},
+		{"two doubtful cells, together too unlikely", 0.45, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conf := uniformConf(5, 5, 1)
+			conf[a[0]][a[1]], conf[b[0]][b[1]] = tc.conf, tc.conf
+			if got := correction(board, solver.GoalOff, conf, sol.Nullity); !sameCells(got, tc.want) {
+				t.Errorf("correction = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestCorrectionFindsTheMisread flips one cell of random solvable boards,
 // marks it doubtful among sure cells, and checks that the correction
 // finds exactly that cell and that the corrected board is solvable.
