@@ -131,7 +131,8 @@ func renderPhoto(r, extra *rng, b *board, style string, maxPix int, uneven, clea
 	defer emit.Close()
 	emit.SetTo(gocv.NewScalar(0, 0, 0, 0))
 	sh := dropShadow{dx: r.sym(0.04, 1), dy: r.uni(0, 0.05), strength: r.uni(0.2, 0.6)}
-	if err := composite(f, toScene, sh, &scene.img, &emit); err != nil {
+	roi, err := composite(f, toScene, sh, &scene.img, &emit)
+	if err != nil {
 		return gocv.Mat{}, hom{}, nil, err
 	}
 
@@ -153,9 +154,12 @@ func renderPhoto(r, extra *rng, b *board, style string, maxPix int, uneven, clea
 	gocv.MultiplyWithParams(scene.img, shade, &scene.img, 1.0/128, -1)
 
 	// Emitted light: cast by the camera's white balance, with bloom.
-	castM := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(l.cast[0]*l.emit*128, l.cast[1]*l.emit*128, l.cast[2]*l.emit*128, 0), h, w, gocv.MatTypeCV8UC3)
+	// Only the board's box emits light.
+	emitROI := emit.Region(roi)
+	defer emitROI.Close()
+	castM := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(l.cast[0]*l.emit*128, l.cast[1]*l.emit*128, l.cast[2]*l.emit*128, 0), roi.Dy(), roi.Dx(), gocv.MatTypeCV8UC3)
 	defer castM.Close()
-	gocv.MultiplyWithParams(emit, castM, &emit, 1.0/128, -1)
+	gocv.MultiplyWithParams(emitROI, castM, &emitROI, 1.0/128, -1)
 	gocv.Add(scene.img, emit, &scene.img)
 	if l.bloom > 0.02 {
 		addBloom(&scene.img, emit, pitch*r.uni(0.15, 0.45), l.bloom)
@@ -262,7 +266,8 @@ type dropShadow struct {
 	strength float64 // 0 = none, 1 = black under the board
 }
 
-func composite(f flat, h hom, sh dropShadow, scene, emit *gocv.Mat) error {
+// composite returns the box of the image it changed.
+func composite(f flat, h hom, sh dropShadow, scene, emit *gocv.Mat) (image.Rectangle, error) {
 	sz := f.albedo.Size()
 	cw, ch := float64(sz[1]), float64(sz[0])
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
@@ -279,7 +284,7 @@ func composite(f flat, h hom, sh dropShadow, scene, emit *gocv.Mat) error {
 	roi := image.Rect(int(math.Floor(minX))-m, int(math.Floor(minY))-m, int(math.Ceil(maxX))+m, int(math.Ceil(maxY))+m).
 		Intersect(image.Rect(0, 0, scene.Cols(), scene.Rows()))
 	if roi.Empty() {
-		return fmt.Errorf("board outside the image")
+		return roi, fmt.Errorf("board outside the image")
 	}
 	hm := h.then(affine(-float64(roi.Min.X), -float64(roi.Min.Y), 1, 1)).mat()
 	defer hm.Close()
@@ -330,7 +335,7 @@ func composite(f flat, h hom, sh dropShadow, scene, emit *gocv.Mat) error {
 	esub := emit.Region(roi)
 	defer esub.Close()
 	em.CopyTo(&esub)
-	return nil
+	return roi, nil
 }
 
 // unlitLevel is the mean brightness of the flat board's albedo at the

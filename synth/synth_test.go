@@ -286,6 +286,17 @@ func TestFitHom(t *testing.T) {
 	}
 }
 
+// BenchmarkRender12MP renders one large photo: the slowest case.
+func BenchmarkRender12MP(b *testing.B) {
+	for b.Loop() {
+		img, _, err := Render(36, &Options{Style: StyleKeypad}) // 3996×2998
+		if err != nil {
+			b.Fatal(err)
+		}
+		img.Close()
+	}
+}
+
 func BenchmarkRender(b *testing.B) {
 	// Mixed sizes as in a default set: the whole range, no cap.
 	for i := 0; b.Loop(); i++ {
