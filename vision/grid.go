@@ -40,27 +40,33 @@ func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error
 	}
 	work := gocv.NewMat()
 	defer work.Close()
-	switch img.Channels() {
-	case 3:
-		img.CopyTo(&work)
-	case 1:
-		gocv.CvtColor(img, &work, gocv.ColorGrayToBGR)
-	case 4:
-		gocv.CvtColor(img, &work, gocv.ColorBGRAToBGR)
-	default:
-		return nil, fmt.Errorf("%d channels: %w", img.Channels(), ErrNoBoard)
-	}
+	// Scale first, from the input itself, so that a 12 MP photo is never
+	// copied whole.
 	scale := 1.0 // full-resolution pixels per work pixel
-	switch long := max(work.Rows(), work.Cols()); {
+	switch long := max(img.Rows(), img.Cols()); {
 	case long > workSide:
 		scale = float64(long) / workSide
-		gocv.Resize(work, &work, image.Point{}, 1/scale, 1/scale, gocv.InterpolationArea)
+		gocv.Resize(img, &work, image.Point{}, 1/scale, 1/scale, gocv.InterpolationArea)
 	case long < workMinSide:
 		// Small screenshots: enlarge by a whole factor so that cells
 		// of a few pixels still make blobs the segmentations can see.
 		k := (workMinSide + long - 1) / long
 		scale = 1 / float64(k)
-		gocv.Resize(work, &work, image.Point{}, float64(k), float64(k), gocv.InterpolationLinear)
+		gocv.Resize(img, &work, image.Point{}, float64(k), float64(k), gocv.InterpolationLinear)
+	default:
+		img.CopyTo(&work)
+	}
+	switch work.Channels() {
+	case 3:
+	case 1:
+		gocv.CvtColor(work, &work, gocv.ColorGrayToBGR)
+	case 4:
+		gocv.CvtColor(work, &work, gocv.ColorBGRAToBGR)
+	default:
+		return nil, fmt.Errorf("%d channels: %w", img.Channels(), ErrNoBoard)
+	}
+	if work.Type() != gocv.MatTypeCV8UC3 {
+		return nil, fmt.Errorf("pixel type %v, want 8-bit: %w", img.Type(), ErrNoBoard)
 	}
 
 	bs, err := collectBlobs(work)

@@ -265,6 +265,9 @@ func fitMap(src, dst [][2]float64) ([9]float64, bool) {
 // the wrong lattice coordinates by the growth cannot bend the fit.
 const ransacMin = 8
 
+// ransacIters is how many four-point samples ransacInliers tries.
+const ransacIters = 60
+
 // ransacInliers returns the largest subset of the point pairs that a
 // homography fitted to four of them maps within a fifth of a pitch.
 // The sampling is seeded by the number of points: results repeat.
@@ -272,7 +275,7 @@ func ransacInliers(src, dst [][2]float64) ([][2]float64, [][2]float64) {
 	rng := rand.New(rand.NewSource(int64(len(src))))
 	best, bestErr := []int(nil), math.Inf(1)
 	var in []int
-	for it := 0; it < 120; it++ {
+	for it := 0; it < ransacIters; it++ {
 		var pick [4]int
 		for x := range pick {
 			pick[x] = rng.Intn(len(src))
