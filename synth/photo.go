@@ -113,7 +113,12 @@ func renderPhoto(r, extra *rng, b *board, style string, maxPix int, uneven, clea
 	notes := append([]string{}, f.notes...)
 
 	scene := background(r, w, h)
-	defer scene.Close()
+	done := false // on success the scene's image is returned, not closed
+	defer func() {
+		if !done {
+			scene.Close()
+		}
+	}()
 	notes = append(notes, "background "+scene.name)
 
 	pose := newPose(r)
@@ -150,8 +155,8 @@ func renderPhoto(r, extra *rng, b *board, style string, maxPix int, uneven, clea
 	notes = append(notes, fmt.Sprintf("%s light %.2f, %s cast", l.kind, l.ambient, l.castName))
 	gridScene := f.grid.then(toScene)
 	shade := lightField(r, w, h, l, gridScene, b, &notes)
-	defer shade.Close()
 	gocv.MultiplyWithParams(scene.img, shade, &scene.img, 1.0/128, -1)
+	shade.Close() // now, not at return: 12 MP images are big
 
 	// Emitted light: cast by the camera's white balance, with bloom.
 	// Only the board's box emits light.
@@ -170,8 +175,8 @@ func renderPhoto(r, extra *rng, b *board, style string, maxPix int, uneven, clea
 		blur(r, &scene.img, pitch, &notes)
 		sensorNoise(r, &scene.img, l, &notes)
 	}
-	out := scene.img.Clone()
-	return out, gridScene, notes, nil
+	done = true
+	return scene.img, gridScene, notes, nil
 }
 
 // pose is how the board sits in front of the camera.
