@@ -99,6 +99,9 @@ type verdict struct {
 	// litLow, for a two-group board, is the lowest score that still
 	// looks like the lit group.
 	litLow *float64
+	// unlitMean and unlitBand, for a two-group board, are the unlit
+	// group's score and how far from it a score still looks unlit.
+	unlitMean, unlitBand float64
 	// outsideLit reports a lit-looking would-be cell in the ring just
 	// outside the grid.
 	outsideLit bool
@@ -252,6 +255,10 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 				}
 			}
 		}
+		if missedUnlitLine(ext, stats, v) {
+			v.why["unlitline"] = rows * cols
+			v.outsideLit = true
+		}
 	}
 	if !v.oneGroup && flatCells(stats, v.lit) {
 		// Neither group differs from its rim: tiles of a pattern, not
@@ -277,6 +284,64 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
+}
+
+// missedUnlitLine reports whether a row or column just outside the grid
+// looks like a row of the board's unlit buttons (their score, colour and
+// contrast with the rim) for most of its length: the grid may have
+// missed an edge row with no light on. It needs unlit buttons that
+// stand out from their rim, or the case would look like them.
+func missedUnlitLine(ext, stats [][]cellStats, v *verdict) bool {
+	rows, cols := len(stats), len(stats[0])
+	var unlit []cellStats
+	for r := range stats {
+		for c, st := range stats[r] {
+			if !v.lit[r][c] {
+				unlit = append(unlit, st)
+			}
+		}
+	}
+	if len(unlit) < 2 {
+		return false
+	}
+	rise := func(s cellStats) float64 { return s.v - s.rim }
+	uRise := medianOf(unlit, rise)
+	uSat := medianOf(unlit, func(s cellStats) float64 { return s.s })
+	if math.Abs(uRise) < 0.1 {
+		return false
+	}
+	like := func(st cellStats) bool {
+		return math.Abs(v.score(st)-v.unlitMean) <= v.unlitBand &&
+			math.Abs(rise(st)-uRise) <= math.Abs(uRise)/2 &&
+			math.Abs(st.s-uSat) < minSGap
+	}
+	lines := [][][2]int{}
+	for _, r := range []int{0, rows + 1} {
+		var ln [][2]int
+		for c := 1; c <= cols; c++ {
+			ln = append(ln, [2]int{r, c})
+		}
+		lines = append(lines, ln)
+	}
+	for _, c := range []int{0, cols + 1} {
+		var ln [][2]int
+		for r := 1; r <= rows; r++ {
+			ln = append(ln, [2]int{r, c})
+		}
+		lines = append(lines, ln)
+	}
+	for _, ln := range lines {
+		n := 0
+		for _, rc := range ln {
+			if like(ext[rc[0]][rc[1]]) {
+				n++
+			}
+		}
+		if 5*n >= 3*len(ln) {
+			return true
+		}
+	}
+	return false
 }
 
 // flatCells reports whether the cells of both groups look the same at
@@ -432,6 +497,8 @@ func decide(stats [][]cellStats) *verdict {
 		crossCheck(stats, lit, conf, v.why)
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
 		v.litLow = &low
+		v.unlitBand = math.Max(3*lo.sigma, 0.25*(hi.mean-lo.mean))
+		v.unlitMean = lo.mean
 	case ok && v.separation >= minSeparation:
 		// Two clear groups, but too close to be lit and unlit for sure:
 		// decide as one group and doubt every cell.
