@@ -71,8 +71,10 @@ func scale(c color.RGBA, k float64) color.RGBA {
 
 func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 255} }
 
-// litColours are the colours lights glow in, by name.
-var litNames = []string{"red", "orange", "yellow", "white", "green", "cyan", "blue"}
+// litNames returns the names of the colours lights glow in.
+func litNames() []string {
+	return []string{"red", "orange", "yellow", "white", "green", "cyan", "blue"}
+}
 
 func litColour(name string) color.RGBA {
 	switch name {

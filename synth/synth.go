@@ -36,19 +36,21 @@ var ErrOptions = errors.New("bad render options")
 
 // The styles, in the order Styles lists them.
 const (
-	StyleHandheld  = "handheld"  // Tiger-like case, square translucent buttons
-	StyleKeypad    = "keypad"    // silicone LED keypad (Trellis-like), arcade pads
-	StyleEscape    = "escape"    // escape-room panel: metal or wood, round LED buttons, wide spacing
-	StyleArcade    = "arcade"    // big round arcade buttons with rims
-	StyleMatrix    = "ledmatrix" // LED dot matrix on a PCB
-	StyleMembrane  = "membrane"  // flat membrane keypad with LED windows
-	StyleMonitor   = "monitor"   // a game on a monitor, laptop or phone, photographed at an angle
-	StyleApp       = "app"       // screenshot of a game app in a larger user interface
-	StylePixelArt  = "pixelart"  // pixel-art emulator screenshot, often with a cursor
-	maxSide        = 10
-	minSide        = 2
-	defaultMaxPix  = 12_000_000
-	minImagePixels = 32 * 32
+	StyleHandheld = "handheld"  // Tiger-like case, square translucent buttons
+	StyleKeypad   = "keypad"    // silicone LED keypad (Trellis-like)
+	StyleEscape   = "escape"    // escape-room panel: metal or wood, round LED buttons, wide spacing
+	StyleArcade   = "arcade"    // big round arcade buttons with rims
+	StyleMatrix   = "ledmatrix" // LED dot matrix on a PCB
+	StyleMembrane = "membrane"  // flat membrane keypad with LED windows
+	StyleMonitor  = "monitor"   // a game on a monitor, laptop or phone, photographed at an angle
+	StyleApp      = "app"       // screenshot of a game app in a larger user interface
+	StylePixelArt = "pixelart"  // pixel-art emulator screenshot, often with a cursor
+)
+
+// Limits of what Render draws.
+const (
+	minSide, maxSide = 2, 10      // rows and columns
+	defaultMaxPix    = 12_000_000 // the largest photos, in pixels
 )
 
 // Styles returns the names of the render styles.
@@ -155,7 +157,7 @@ func newBoard(r *rng, rows, cols int, multi, solvable bool) *board {
 			}
 		}
 	}
-	base := pick(r, litNames)
+	base := pick(r, litNames())
 	b.colour = base
 	scheme := 0
 	if multi {
@@ -170,7 +172,7 @@ func newBoard(r *rng, rows, cols int, multi, solvable bool) *board {
 	}
 	rowCols := make([]string, rows)
 	for i := range rowCols {
-		rowCols[i] = pick(r, litNames)
+		rowCols[i] = pick(r, litNames())
 	}
 	for i := range rows {
 		g := make([]color.RGBA, cols)
@@ -180,7 +182,7 @@ func newBoard(r *rng, rows, cols int, multi, solvable bool) *board {
 			case 1:
 				name = rowCols[i]
 			case 2:
-				name = pick(r, litNames)
+				name = pick(r, litNames())
 			}
 			g[j] = litColour(name)
 		}
