@@ -545,6 +545,13 @@ func (f *finder) score(h *hyp) {
 	case two:
 		h.score *= 1.3
 	}
+	// The board is the photo's subject: it spans at least a tenth of the
+	// short side and usually much more, while keyboards, tiles and other
+	// small patterns near it span little. Lattices spanning less than
+	// subjectSpan of the short side lose in proportion.
+	if cov := f.coverage(h); cov < subjectSpan {
+		h.score *= cov / subjectSpan
+	}
 	h.cont = f.continues(h)
 	for range h.cont {
 		h.score *= 0.75
@@ -827,4 +834,25 @@ func rms3(a, b [3]float64) float64 {
 		d2 += (a[i] - b[i]) * (a[i] - b[i])
 	}
 	return math.Sqrt(d2 / 3)
+}
+
+// subjectSpan is the share of the image's short side from which a
+// lattice's size no longer counts against it.
+const subjectSpan = 0.3
+
+// coverage is the square root of the area of the extent's cells over
+// the short side of the image: about the share of the short side that a
+// square of the same area would span.
+func (f *finder) coverage(h *hyp) float64 {
+	c := [4][2]float64{
+		{float64(h.i0) - 0.5, float64(h.j0) - 0.5}, {float64(h.i1) + 0.5, float64(h.j0) - 0.5},
+		{float64(h.i1) + 0.5, float64(h.j1) + 0.5}, {float64(h.i0) - 0.5, float64(h.j1) + 0.5},
+	}
+	var area float64
+	for k := range c {
+		x0, y0 := applyH(&h.h, c[k][0], c[k][1])
+		x1, y1 := applyH(&h.h, c[(k+1)%4][0], c[(k+1)%4][1])
+		area += x0*y1 - x1*y0
+	}
+	return math.Sqrt(math.Abs(area)/2) / float64(min(f.w, f.h))
 }
