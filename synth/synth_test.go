@@ -339,3 +339,27 @@ func TestSolvableBoards(t *testing.T) {
 		t.Error("the default mix drew no unsolvable board")
 	}
 }
+
+// FuzzRender checks that any seed and options either render an image
+// whose label passes checkEntry or fail with ErrOptions.
+func FuzzRender(f *testing.F) {
+	f.Add(int64(1), 0, 0, 0, false, false)
+	f.Add(int64(100000), 3, 4, 5, true, false)
+	f.Add(int64(-7), 8, 10, 2, false, true)
+	f.Add(int64(42), 9, 1, 12, false, false)
+	f.Fuzz(func(t *testing.T, seed int64, style, rows, cols int, solvable, uneven bool) {
+		opts := &Options{Rows: rows, Cols: cols, MaxPixels: 200_000, Solvable: solvable, Uneven: uneven}
+		if styles := Styles(); style >= 0 && style < len(styles) {
+			opts.Style = styles[style]
+		}
+		img, e, err := Render(seed, opts)
+		if err != nil {
+			if !errors.Is(err, ErrOptions) {
+				t.Fatalf("Render(%d, %+v): %v", seed, opts, err)
+			}
+			return
+		}
+		defer img.Close()
+		checkEntry(t, seed, img, e, opts.MaxPixels)
+	})
+}
