@@ -260,6 +260,17 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 			v.outsideLit = true
 		}
 	}
+	if !v.oneGroup && halfPlane(v.lit) {
+		// The lit cells lie on one side of a straight line and the unlit
+		// ones on the other: the edge of a shadow or of a patch of light
+		// looks like that far more often than a game position does.
+		for _, row := range v.conf {
+			for j := range row {
+				row[j] = math.Min(row[j], crossCap)
+			}
+		}
+		v.why["halfplane"] = rows * cols
+	}
 	if !v.oneGroup && flatCells(stats, v.lit) {
 		// Neither group differs from its rim: tiles of a pattern, not
 		// buttons with gaps between them.
@@ -338,6 +349,45 @@ func missedUnlitLine(ext, stats [][]cellStats, v *verdict) bool {
 			}
 		}
 		if 5*n >= 3*len(ln) {
+			return true
+		}
+	}
+	return false
+}
+
+// halfPlane reports whether a straight line separates the lit cells from
+// the unlit ones, both groups holding at least two cells unless the
+// board is small. Directions are tried every half degree.
+func halfPlane(lit [][]bool) bool {
+	var n [2]int
+	for _, row := range lit {
+		for _, on := range row {
+			if on {
+				n[1]++
+			} else {
+				n[0]++
+			}
+		}
+	}
+	if n[0] == 0 || n[1] == 0 || ((n[0] < 2 || n[1] < 2) && n[0]+n[1] >= smallBoard) {
+		return false
+	}
+	for a := 0; a < 360; a++ {
+		th := float64(a) * math.Pi / 360
+		cx, cy := math.Cos(th), math.Sin(th)
+		lo := [2]float64{math.Inf(1), math.Inf(1)}
+		hi := [2]float64{math.Inf(-1), math.Inf(-1)}
+		for r, row := range lit {
+			for c, on := range row {
+				g := 0
+				if on {
+					g = 1
+				}
+				p := cx*float64(c) + cy*float64(r)
+				lo[g], hi[g] = math.Min(lo[g], p), math.Max(hi[g], p)
+			}
+		}
+		if hi[0] < lo[1] || hi[1] < lo[0] {
 			return true
 		}
 	}
