@@ -26,6 +26,7 @@ const maxLattices = 4
 const (
 	minSureNodes = 6
 	rivalShare   = 0.7
+	weakScore    = 0.5 // per cell
 )
 
 // findLattices finds the board's grid in img (BGR or grey) and returns
@@ -90,6 +91,16 @@ func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error
 		}
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
+	out = distinct(out)
+	for i := range out {
+		l := &out[i]
+		// Weak lattices (few, faint or small blobs for their cells) and
+		// sizes beyond the classic boards are where patterns that are not
+		// boards win: do not vouch for their size.
+		if l.score < weakScore*float64(l.rows*l.cols) || max(l.rows, l.cols) > 10 {
+			l.sizeSure = false
+		}
+	}
 	if len(out) > 1 && out[1].score >= rivalShare*out[0].score {
 		// A close rival: the best may be the wrong grid.
 		out[0].sizeSure = false
@@ -169,7 +180,8 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 		return lattice{}, false
 	}
 	var src, dst [][2]float64
-	for n, k := range h.node {
+	for _, n := range h.sortedNodes() {
+		k := h.node[n]
 		u, v := uv(n)
 		u, v = u-umin, v-vmin
 		if u < 0 || v < 0 || u >= nc || v >= nr {
@@ -360,4 +372,36 @@ func drawLattices(work gocv.Mat, ls []lattice, scale float64, dbg *debugger) {
 		}
 	}
 	dbg.write("lattice", img)
+}
+
+// distinct drops lattices that repeat a better one: the same size with
+// every corner within a third of a pitch (the same blobs found by two
+// segmentations, or numbered along the other axis).
+func distinct(ls []lattice) []lattice {
+	var out []lattice
+	for _, l := range ls {
+		dup := false
+		for _, o := range out {
+			if l.rows == o.rows && l.cols == o.cols && sameCorners(&l, &o) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func sameCorners(a, b *lattice) bool {
+	ca, cb := a.corners(), b.corners()
+	pitch := math.Hypot(ca[1].X-ca[0].X, ca[1].Y-ca[0].Y) / float64(a.cols)
+	pitch = math.Min(pitch, math.Hypot(ca[3].X-ca[0].X, ca[3].Y-ca[0].Y)/float64(a.rows))
+	for i := range ca {
+		if math.Hypot(ca[i].X-cb[i].X, ca[i].Y-cb[i].Y) > pitch/3 {
+			return false
+		}
+	}
+	return true
 }

@@ -225,11 +225,7 @@ func (f *finder) sameSurround(j, k int, pitch float64) bool {
 // fit fits h.h to the hypothesis' nodes: a homography when there are
 // enough of them in two directions, else an affine map.
 func (f *finder) fit(h *hyp) bool {
-	ns := make([][2]int, 0, len(h.node))
-	for n := range h.node {
-		ns = append(ns, n)
-	}
-	sort.Slice(ns, func(a, b int) bool { return ns[a][0] < ns[b][0] || ns[a][0] == ns[b][0] && ns[a][1] < ns[b][1] })
+	ns := h.sortedNodes()
 	src := make([][2]float64, len(ns))
 	dst := make([][2]float64, len(ns))
 	for x, n := range ns {
@@ -243,6 +239,17 @@ func (f *finder) fit(h *hyp) bool {
 	m, ok := fitMap(src, dst)
 	h.h = m
 	return ok
+}
+
+// sortedNodes returns the lattice coordinates of the nodes in row-major
+// order, so that what is computed from them does not depend on map order.
+func (h *hyp) sortedNodes() [][2]int {
+	ns := make([][2]int, 0, len(h.node))
+	for n := range h.node {
+		ns = append(ns, n)
+	}
+	sort.Slice(ns, func(a, b int) bool { return ns[a][0] < ns[b][0] || ns[a][0] == ns[b][0] && ns[a][1] < ns[b][1] })
+	return ns
 }
 
 // fitMap fits a homography when the points span at least two lattice
@@ -511,7 +518,8 @@ func (f *finder) medianSize(h *hyp) float64 {
 // it, lattice points inside the extent without a blob count against it.
 func (f *finder) score(h *hyp) {
 	var q, e float64
-	for n, k := range h.node {
+	for _, n := range h.sortedNodes() {
+		k := h.node[n]
 		x, y := applyH(&h.h, float64(n[0]), float64(n[1]))
 		pi, pj := localPitch(&h.h, float64(n[0]), float64(n[1]))
 		d := math.Hypot(f.bs[k].x-x, f.bs[k].y-y) / math.Min(pi, pj)
@@ -712,11 +720,8 @@ func (f *finder) openSides(h *hyp) []int {
 // groups alternate like a checkerboard (90% of the blobs on one parity),
 // which textures do and lit patterns rarely do.
 func (f *finder) looks(h *hyp) (two, checker bool) {
-	ns := make([][2]int, 0, len(h.node))
-	for n := range h.node {
-		ns = append(ns, n)
-	}
-	sort.Slice(ns, func(a, b int) bool { return lum(f.bs[h.node[ns[a]]].inner) < lum(f.bs[h.node[ns[b]]].inner) })
+	ns := h.sortedNodes()
+	sort.SliceStable(ns, func(a, b int) bool { return lum(f.bs[h.node[ns[a]]].inner) < lum(f.bs[h.node[ns[b]]].inner) })
 	c0, c1 := f.bs[h.node[ns[0]]].inner, f.bs[h.node[ns[len(ns)-1]]].inner
 	group := make([]bool, len(ns))
 	var n0, n1 int
