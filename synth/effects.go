@@ -166,3 +166,18 @@ func sensorNoise(r *rng, img *gocv.Mat, l light, notes *[]string) {
 	addSigned(img, n, 1)
 	*notes = append(*notes, fmt.Sprintf("noise %.0f", amp))
 }
+
+// sharpen applies the unsharp mask phone cameras use, which rings around
+// edges and lit buttons (and sharpens the noise too).
+func sharpen(r *rng, img *gocv.Mat, notes *[]string) {
+	if !r.chance(0.5) {
+		return
+	}
+	k := r.uni(0.3, 0.9)
+	s := r.uni(0.8, 2) * math.Max(1, float64(min(img.Cols(), img.Rows()))/1500)
+	soft := gocv.NewMat()
+	defer soft.Close()
+	gocv.GaussianBlur(*img, &soft, image.Pt(0, 0), s, s, gocv.BorderReflect101)
+	gocv.AddWeighted(*img, 1+k, soft, -k, 0, img)
+	*notes = append(*notes, fmt.Sprintf("sharpened %.1f", k))
+}

@@ -174,6 +174,7 @@ func renderPhoto(r, extra *rng, b *board, style string, maxPix int, uneven, clea
 		glare(r, &scene.img, gridScene, b, pitch, l, &notes)
 		blur(r, &scene.img, pitch, &notes)
 		sensorNoise(r, &scene.img, l, &notes)
+		sharpen(extra, &scene.img, &notes)
 	}
 	done = true
 	return scene.img, gridScene, notes, nil
