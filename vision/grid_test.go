@@ -173,3 +173,54 @@ func TestFindLatticesDir(t *testing.T) {
 	t.Logf("%d of %d grids found exactly (%.1f%%), %d of them with the size marked unsure; %d wrong with the size marked sure",
 		pass, total, 100*float64(pass)/float64(total), doubted, silent)
 }
+
+// TestFindLatticesNoBoard feeds images without a board, of every size
+// down to one pixel and of every channel count: findLattices must answer
+// ErrNoBoard, or a lattice inside the limits, and never panic.
+func TestFindLatticesNoBoard(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	cases := []struct {
+		name       string
+		rows, cols int
+		typ        gocv.MatType
+		channels   int
+		fill       func() float64
+		mustFail   bool
+	}{
+		{"black", 480, 640, gocv.MatTypeCV8UC3, 3, func() float64 { return 0 }, true},
+		{"grey", 600, 800, gocv.MatTypeCV8UC3, 3, func() float64 { return 128 }, true},
+		{"1x1", 1, 1, gocv.MatTypeCV8UC3, 3, func() float64 { return 200 }, true},
+		{"3x2", 2, 3, gocv.MatTypeCV8UC1, 1, func() float64 { return 50 }, true},
+		{"noise", 480, 640, gocv.MatTypeCV8UC3, 3, func() float64 { return 255 * rng.Float64() }, false},
+		{"noise-grey", 300, 1200, gocv.MatTypeCV8UC1, 1, func() float64 { return 255 * rng.Float64() }, false},
+		{"noise-bgra", 700, 500, gocv.MatTypeCV8UC4, 4, func() float64 { return 255 * rng.Float64() }, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := make([]byte, c.rows*c.cols*c.channels)
+			for i := range b {
+				b[i] = uint8(c.fill())
+			}
+			img, err := gocv.NewMatFromBytes(c.rows, c.cols, c.typ, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer img.Close()
+			ls, err := findLattices(img, 0, 0, nil)
+			if err != nil {
+				if !errors.Is(err, ErrNoBoard) {
+					t.Fatalf("error %v does not wrap ErrNoBoard", err)
+				}
+				return
+			}
+			if c.mustFail {
+				t.Fatalf("found a %d×%d grid in a board-less image", ls[0].rows, ls[0].cols)
+			}
+			for _, l := range ls {
+				if l.rows < 2 || l.cols < 2 || l.rows > maxCells || l.cols > maxCells {
+					t.Errorf("lattice %d×%d outside 2..%d", l.rows, l.cols, maxCells)
+				}
+			}
+		})
+	}
+}

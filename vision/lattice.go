@@ -181,7 +181,7 @@ func (f *finder) grow(s int, a, b vec) *hyp {
 				}
 				q := p.add(v.mul(float64(step)))
 				k := f.nearest(q.x, q.y, tol, ref, taken)
-				if k < 0 || (useSurround && !f.sameSurround(node[n], k, pitch)) {
+				if k < 0 || !f.sameSurround(node[n], k, pitch) {
 					continue
 				}
 				node[m] = k
@@ -203,8 +203,6 @@ func (f *finder) grow(s int, a, b vec) *hyp {
 // the rings around two neighbouring buttons must agree: buttons sit on
 // one case, while a pattern next to the board has surroundings of its own.
 const surroundColour = 35
-
-const useSurround = true
 
 // sameSurround reports whether blobs j and k, neighbours on a lattice of
 // the given pitch, sit on the same surface. Blobs that nearly fill their
