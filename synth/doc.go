@@ -43,7 +43,8 @@
 // (lit and unlit close in brightness), gradients, vignetting and colour
 // casts; shadows across the board, glare spots, bloom from lit buttons
 // onto their neighbours, defocus and motion blur (bounded so a person
-// could still read the board), sensor noise, a phone's sharpening.
+// could still read the board), sensor noise, a phone's sharpening, tone
+// curve and colour fringes.
 // Options.Uneven adds panels
 // spaced differently across and down.
 //

@@ -3,6 +3,7 @@ package synth
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 
 	"gocv.io/x/gocv"
@@ -180,4 +181,53 @@ func sharpen(r *rng, img *gocv.Mat, notes *[]string) {
 	gocv.GaussianBlur(*img, &soft, image.Pt(0, 0), s, s, gocv.BorderReflect101)
 	gocv.AddWeighted(*img, 1+k, soft, -k, 0, img)
 	*notes = append(*notes, fmt.Sprintf("sharpened %.1f", k))
+}
+
+// fringe adds lateral chromatic aberration: red and blue magnified
+// slightly differently about the image centre, so edges far from it get
+// coloured fringes.
+func fringe(r *rng, img *gocv.Mat, notes *[]string) {
+	if !r.chance(0.25) {
+		return
+	}
+	w, h := img.Cols(), img.Rows()
+	// The shift at the image corner, in pixels.
+	px := r.uni(0.5, 2) * math.Max(1, float64(max(w, h))/2000)
+	eps := px / math.Hypot(float64(w)/2, float64(h)/2)
+	ch := gocv.Split(*img)
+	defer func() {
+		for _, c := range ch {
+			c.Close()
+		}
+	}()
+	for _, c := range []struct {
+		ch int // 0 blue, 2 red
+		k  float64
+	}{{0, 1 - eps}, {2, 1 + eps}} {
+		i := c.ch
+		m := gocv.GetRotationMatrix2D(image.Pt(w/2, h/2), 0, c.k)
+		gocv.WarpAffineWithParams(ch[i], &ch[i], m, image.Pt(w, h), gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
+		m.Close()
+	}
+	gocv.Merge(ch, img)
+	*notes = append(*notes, fmt.Sprintf("colour fringes %.1f px", px))
+}
+
+// toneCurve applies a camera's tone curve: a gamma and some S-shaped
+// contrast.
+func toneCurve(r *rng, img *gocv.Mat, notes *[]string) {
+	if !r.chance(0.7) {
+		return
+	}
+	gamma := r.uni(0.8, 1.25)
+	contrast := r.uni(0, 0.35)
+	lut := gocv.NewMatWithSize(1, 256, gocv.MatTypeCV8U)
+	defer lut.Close()
+	for i := range 256 {
+		x := math.Pow(float64(i)/255, gamma)
+		s := x * x * (3 - 2*x) // smoothstep: an S curve
+		lut.SetUCharAt(0, i, clampU8(int(math.Round(255*((1-contrast)*x+contrast*s)))))
+	}
+	gocv.LUT(*img, lut, img)
+	*notes = append(*notes, fmt.Sprintf("tone γ %.2f, S %.2f", gamma, contrast))
 }

@@ -175,6 +175,8 @@ func renderPhoto(r, extra *rng, b *board, style string, maxPix int, uneven, clea
 		blur(r, &scene.img, pitch, &notes)
 		sensorNoise(r, &scene.img, l, &notes)
 		sharpen(extra, &scene.img, &notes)
+		fringe(extra, &scene.img, &notes)
+		toneCurve(extra, &scene.img, &notes)
 	}
 	done = true
 	return scene.img, gridScene, notes, nil

@@ -168,8 +168,10 @@ func appScreen(r *rng, b *board, maxPix, w, h int, clean bool) (gocv.Mat, hom, [
 	cv := canvas{ox: x0, oy: y0, p: p}
 	if look == "lines" {
 		// Cells touch, separated by thin grid lines.
+		// The lines must show against unlit cells, or an all-off board is
+		// one blank block.
 		gap = 0
-		gocv.Rectangle(&img, image.Rect(x0-1, y0-1, x0+bw, y0+bh), t.border, -1)
+		gocv.Rectangle(&img, image.Rect(x0-1, y0-1, x0+bw, y0+bh), mix(t.unlit, t.text, 0.6), -1)
 	}
 	var glowLayer gocv.Mat
 	if look == "glow" {
