@@ -29,9 +29,19 @@ const (
 	weakScore    = 0.5 // per cell
 )
 
-// findLattices finds the board's grid in img (BGR or grey) and returns
-// hypotheses best first, at most a handful, or an error wrapping
-// ErrNoBoard. rows, cols > 0 fix the size; 0 means infer it (2..12 each).
+// findLattices finds the board's grid in img (8-bit BGR, grey or BGRA)
+// and returns hypotheses best first, at most maxLattices of them, or an
+// error wrapping ErrNoBoard. rows, cols > 0 fix the size (up to
+// maxCells each); 0 means infer it (2..maxCells each). It panics when
+// only one of rows and cols is given or either is negative.
+//
+// How: blobs from several segmentations of a copy with a long side of
+// workSide pixels (blob.go); lattices grown from seed blobs along their
+// neighbours' displacement vectors, fitted with a homography, trimmed,
+// and scored (lattice.go); the case around the buttons widens sparse
+// lattices (lattice_case.go). Each lattice's h is in full-resolution
+// pixels of img; its sizeSure is false when the extent rests on weak
+// evidence, a close rival exists, or the case cue widened it.
 func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error) {
 	if img.Empty() {
 		return nil, fmt.Errorf("empty image: %w", ErrNoBoard)

@@ -18,8 +18,11 @@ type lattice struct {
 	// score is higher for better hypotheses; comparable across the
 	// hypotheses of one image.
 	score float64
-	// sizeSure is false when the extent could not be confirmed (a dim
-	// room whose outer rows may be dark and unseen).
+	// sizeSure is false when the extent could not be confirmed: outer
+	// lines with blobs at under half their cells (a dim room whose outer
+	// rows may be dark and unseen), fewer than minSureNodes blobs, a
+	// lattice that seems to go on past its extent, one widened by the
+	// case cue, a weak score, a side over 10, or a close rival.
 	sizeSure bool
 }
 
@@ -35,13 +38,13 @@ func (l *lattice) corners() [4]Point {
 	return [4]Point{l.project(0, 0), l.project(c, 0), l.project(c, r), l.project(0, r)}
 }
 
-// Limits of the search, in cells.
+// Limits and tolerances of the search.
 const (
-	maxCells    = 12 // rows or columns a board may have
-	maxSpan     = 14 // how far a hypothesis may grow before it is judged
-	matchTol    = 0.3
-	minNodes    = 3
-	maxSeeds    = 250
+	maxCells    = 12   // rows or columns a board may have
+	maxSpan     = 14   // how far a hypothesis may grow before it is judged, in cells
+	matchTol    = 0.3  // how far a blob may lie from its lattice point, in pitches
+	minNodes    = 3    // blobs a hypothesis needs
+	maxSeeds    = 250  // blobs tried as seeds
 	minSizeRat  = 0.55 // blob size relative to the hypothesis' median
 	maxSizeRat  = 1.8
 	minSizePit  = 0.18 // blob size relative to the pitch
@@ -57,7 +60,6 @@ type hyp struct {
 	i0, i1, j0, j1 int            // extent, inclusive
 	score          float64
 	size           float64 // median blob size
-	err            float64 // mean distance of blobs from their lattice points, in pitches
 	cont           int     // sides beyond which the lattice seems to go on
 	caseGrown      bool    // the case cue added lines without blobs
 }
@@ -515,18 +517,16 @@ func (f *finder) medianSize(h *hyp) float64 {
 // score rates a hypothesis: blobs close to their lattice points count for
 // it, lattice points inside the extent without a blob count against it.
 func (f *finder) score(h *hyp) {
-	var q, e float64
+	var q float64
 	for _, n := range h.sortedNodes() {
 		k := h.node[n]
 		x, y := applyH(&h.h, float64(n[0]), float64(n[1]))
 		pi, pj := localPitch(&h.h, float64(n[0]), float64(n[1]))
 		d := math.Hypot(f.bs[k].x-x, f.bs[k].y-y) / math.Min(pi, pj)
-		e += d
 		r := d / matchTol
 		c := f.bs[k].contrast
 		q += (1 - 0.5*r*r) * (0.6 + 0.4*math.Min(1, c/50))
 	}
-	h.err = e / float64(len(h.node))
 	rows, cols := h.i1-h.i0+1, h.j1-h.j0+1
 	missing := rows*cols - len(h.node)
 	h.score = q - missPenalty*float64(missing)
