@@ -102,9 +102,10 @@ type verdict struct {
 	// unlitMean and unlitBand, for a two-group board, are the unlit
 	// group's score and how far from it a score still looks unlit.
 	unlitMean, unlitBand float64
-	// outsideLit reports a lit-looking would-be cell in the ring just
-	// outside the grid.
-	outsideLit bool
+	// extentDoubt reports evidence that the grid's extent may be wrong
+	// (a lit-looking button just outside it, a phantom or missed edge
+	// line, a background pattern, a board of a few cells).
+	extentDoubt bool
 	// gap is the distance between the two groups' medians in litScore
 	// units (0 when the scores are all equal).
 	gap float64
@@ -251,14 +252,22 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 			for c, st := range ext[r] {
 				inside := r > 0 && r <= rows && c > 0 && c <= cols
 				if !inside && litRise > 0.1 && v.score(st) >= *v.litLow && st.v-st.rim >= litRise/2 && math.Abs(st.s-litSat) < minSGap {
-					v.outsideLit = true
+					v.extentDoubt = true
+					v.why["outside"] = rows * cols
 				}
 			}
 		}
 		if missedUnlitLine(ext, stats, v) {
 			v.why["unlitline"] = rows * cols
-			v.outsideLit = true
+			v.extentDoubt = true
 		}
+	}
+	if rows*cols < smallBoard {
+		// A board of a few cells: the grid finder has little to go on
+		// (a missed or extra row is a third of the board), and the
+		// split rests on a handful of samples.
+		v.extentDoubt = true
+		v.why["small"] = rows * cols
 	}
 	if !v.oneGroup && halfPlane(v.lit) {
 		// The lit cells lie on one side of a straight line and the unlit
@@ -275,16 +284,15 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		// Neither group differs from its rim: tiles of a pattern, not
 		// buttons with gaps between them.
 		v.why["flat"] = rows * cols
-		v.outsideLit = true
+		v.extentDoubt = true
 	}
 	if !v.oneGroup && phantomEdge(stats, v.lit) {
 		v.why["edge"] = rows * cols
-		v.outsideLit = true
+		v.extentDoubt = true
 	}
-	if v.outsideLit {
-		v.why["outside"] = rows * cols
-		// A lit-looking button just outside the grid: the grid is
-		// probably missing a row or a column.
+	if v.extentDoubt {
+		// The grid may be missing a row or a column, or hold one too
+		// many: every cell is in doubt.
 		for _, row := range v.conf {
 			for j := range row {
 				row[j] = math.Min(row[j], unsureSizeCap)
