@@ -21,8 +21,8 @@ func ExampleRender() {
 	fmt.Println(len(e.Corners), "corners")
 	// Output:
 	// pixelart 3 × 4
-	// 1100
-	// 1111
-	// 1011
+	// 1000
+	// 1110
+	// 0100
 	// 4 corners
 }

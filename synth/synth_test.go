@@ -319,7 +319,7 @@ func TestSolvableBoards(t *testing.T) {
 	unsolvable := 0
 	for seed := int64(1); seed <= int64(seeds(t, 40, 200)); seed++ {
 		for _, solvable := range []bool{true, false} {
-			b := newBoard(newRNG(seed, 1), 0, 0, true, solvable)
+			b := newBoard(newRNG(seed, 1), newRNG(seed, 4), 0, 0, true, solvable)
 			sb := solver.NewBoard(b.rows, b.cols)
 			for i := range b.rows {
 				for j := range b.cols {
