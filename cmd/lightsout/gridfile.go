@@ -207,7 +207,11 @@ func writeFileSummary(w io.Writer, in, out string, b *solver.Board, goal solver.
 	if s.Minimal {
 		minimal = "yes"
 	}
-	fmt.Fprintf(w, "%d presses; minimal: %s; %s solutions (nullity %d)\n", s.PressCount, minimal, Solutions{Solvable: true, Nullity: s.Nullity}, s.Nullity)
+	if s.Nullity == 0 {
+		fmt.Fprintf(w, "%d presses; minimal: %s (the only solution)\n", s.PressCount, minimal)
+	} else {
+		fmt.Fprintf(w, "%d presses; minimal: %s; %s solutions (nullity %d)\n", s.PressCount, minimal, Solutions{Solvable: true, Nullity: s.Nullity}, s.Nullity)
+	}
 	if out != "" {
 		fmt.Fprintf(w, "presses written to %s\n", out)
 	} else {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -140,5 +141,23 @@ func TestGridFileText(t *testing.T) {
 	_, want, _ := runGridCmd("", "grid", "101/001/100")
 	if code != exitOK || stdout != want {
 		t.Fatalf("exit %d (%s); a small board file should print like STATE:\n%s\nwant\n%s", code, stderr, stdout, want)
+	}
+}
+
+// TestGridFileGolden checks the summary and the JSON of a board too big
+// to draw (300×300, all off, goal on: nonsingular, 45 000-odd presses).
+func TestGridFileGolden(t *testing.T) {
+	board := filepath.Join("testdata", "gridfile", "off300x300.png")
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"file-summary", []string{"grid", "-i", board, "--goal", "on"}},
+		{"file-json", []string{"grid", "-i", board, "--goal", "on", "--json"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runGridCmd("", tc.args...)
+			checkGolden(t, tc.name, fmt.Sprintf("exit %d\n--- stdout\n%s--- stderr\n%s", code, stdout, stderr))
+		})
 	}
 }
