@@ -15,7 +15,8 @@ import (
 //
 // so one bit-sliced chase of all d+1 vectors and one transform of 2^d
 // entries give the exact count of every one of the 2^d solutions:
-// O(R·C·(1+d/64) + d·2^d) time and 2^d int32s of memory.
+// O(R·C·(1+d/64) + d·2^d) time and 2^d int32s of memory. The chase and
+// the histogram of each row run on two cores.
 
 // exactTop returns the selector a minimising the presses of the chase of
 // top + Σ a_j·nullTops[j], and that press count. len(nullTops) must be at
@@ -33,11 +34,13 @@ func exactTop(ch *chaser, top []uint64, nullTops [][]uint64) (code uint64, count
 	x := 0
 	tail := ch.cols % 64
 	var blk [64]uint64
-	for i := 0; i < ch.rows; i++ {
+	// histogram adds the cells of one row of presses (rows of the k
+	// vectors in rows) to delta and x.
+	histogram := func(rows []uint64) {
 		for w := 0; w < n; w++ {
 			blk = [64]uint64{}
 			for v := 0; v < k; v++ {
-				blk[v] = cur[v*n+w]
+				blk[v] = rows[v*n+w]
 			}
 			transpose64(&blk)
 			lim := 64
@@ -53,6 +56,16 @@ func exactTop(ch *chaser, top []uint64, nullTops [][]uint64) (code uint64, count
 				}
 			}
 		}
+	}
+	for i := 0; i < ch.rows; i++ {
+		// Row i's histogram and the chase step to row i+1 both only read
+		// cur: one runs on each core.
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			histogram(cur)
+		}()
 		var b []uint64
 		if ch.row != nil {
 			b = ch.row(i)
@@ -61,6 +74,7 @@ func exactTop(ch *chaser, top []uint64, nullTops [][]uint64) (code uint64, count
 		for v := 1; v < k; v++ {
 			stepRow(next[v*n:(v+1)*n], cur[v*n:(v+1)*n], prev[v*n:(v+1)*n], nil, false, ch.last)
 		}
+		wg.Wait()
 		prev, cur, next = cur, next, prev
 	}
 	var sum int64
