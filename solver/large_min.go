@@ -15,8 +15,8 @@ import (
 //
 // so one bit-sliced chase of all d+1 vectors and one transform of 2^d
 // entries give the exact count of every one of the 2^d solutions:
-// O(R·C·(1+d/64) + d·2^d) time and 2^d int32s of memory. The chase and
-// the histogram of each row run on two cores.
+// O(R·C·(1+d/64) + d·2^d) time and 2·2^d int32s of memory. Each row's
+// histogram is split in two halves, one per core, beside the chase.
 
 // exactTop returns the selector a minimising the presses of the chase of
 // top + Σ a_j·nullTops[j], and that press count. len(nullTops) must be at
@@ -30,14 +30,21 @@ func exactTop(ch *chaser, top []uint64, nullTops [][]uint64) (code uint64, count
 	for j, v := range nullTops {
 		copy(cur[(j+1)*n:], v)
 	}
-	delta := make([]int32, 1<<d)
-	x := 0
+	// Two histograms, each of half the words of every row, summed at the
+	// end: the histogram is most of the work.
+	var deltas [2][]int32
+	var xs [2]int
+	deltas[0] = make([]int32, 1<<d)
+	half := n / 2
+	if half > 0 {
+		deltas[1] = make([]int32, 1<<d)
+	}
 	tail := ch.cols % 64
-	var blk [64]uint64
-	// histogram adds the cells of one row of presses (rows of the k
-	// vectors in rows) to delta and x.
-	histogram := func(rows []uint64) {
-		for w := 0; w < n; w++ {
+	// histogram adds the cells of words lo..hi-1 of one row of presses
+	// (rows of the k vectors in rows) to delta and *x.
+	histogram := func(rows []uint64, lo, hi int, delta []int32, x *int) {
+		var blk [64]uint64
+		for w := lo; w < hi; w++ {
 			blk = [64]uint64{}
 			for v := 0; v < k; v++ {
 				blk[v] = rows[v*n+w]
@@ -52,20 +59,26 @@ func exactTop(ch *chaser, top []uint64, nullTops [][]uint64) (code uint64, count
 					delta[p>>1]++
 				} else {
 					delta[p>>1]--
-					x++
+					*x++
 				}
 			}
 		}
 	}
 	for i := 0; i < ch.rows; i++ {
-		// Row i's histogram and the chase step to row i+1 both only read
-		// cur: one runs on each core.
+		// Row i's histograms and the chase step to row i+1 only read cur.
 		var wg sync.WaitGroup
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			histogram(cur)
+			histogram(cur, half, n, deltas[0], &xs[0])
 		}()
+		if half > 0 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				histogram(cur, 0, half, deltas[1], &xs[1])
+			}()
+		}
 		var b []uint64
 		if ch.row != nil {
 			b = ch.row(i)
@@ -76,6 +89,12 @@ func exactTop(ch *chaser, top []uint64, nullTops [][]uint64) (code uint64, count
 		}
 		wg.Wait()
 		prev, cur, next = cur, next, prev
+	}
+	delta, x := deltas[0], xs[0]+xs[1]
+	if half > 0 {
+		for a, v := range deltas[1] {
+			delta[a] += v
+		}
 	}
 	var sum int64
 	for _, v := range delta {
