@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -46,9 +47,7 @@ func latticeMismatch(l lattice, e labels.Entry) string {
 		return ""
 	}
 	got := l.corners()
-	w := math.Hypot(e.Corners[1][0]-e.Corners[0][0], e.Corners[1][1]-e.Corners[0][1]) / float64(e.Cols)
-	h := math.Hypot(e.Corners[3][0]-e.Corners[0][0], e.Corners[3][1]-e.Corners[0][1]) / float64(e.Rows)
-	pitch := math.Min(w, h)
+	pitch := labelPitch(e)
 	var why []string
 	for i, c := range e.Corners {
 		d := math.Hypot(got[i].X-c[0], got[i].Y-c[1]) / pitch
@@ -139,6 +138,7 @@ func TestFindLatticesDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	pass, silent, doubted, total := 0, 0, 0, 0
+	var errs []float64
 	for _, e := range es {
 		if e.Ambiguous {
 			continue
@@ -169,6 +169,14 @@ func TestFindLatticesDir(t *testing.T) {
 		if !ls[0].sizeSure {
 			doubted++
 		}
+		if len(e.Corners) == 4 {
+			errs = append(errs, cornerError(ls[0], e))
+		}
+	}
+	if len(errs) > 0 {
+		sort.Float64s(errs)
+		t.Logf("corner error of the grids found, in pitches: median %.3f, 90th percentile %.3f, max %.3f",
+			errs[len(errs)/2], errs[len(errs)*9/10], errs[len(errs)-1])
 	}
 	t.Logf("%d of %d grids found exactly (%.1f%%), %d of them with the size marked unsure; %d wrong with the size marked sure",
 		pass, total, 100*float64(pass)/float64(total), doubted, silent)
@@ -223,4 +231,23 @@ func TestFindLatticesNoBoard(t *testing.T) {
 			}
 		})
 	}
+}
+
+// labelPitch is the smaller of the label's mean cell width and height
+// along the grid's top and left edges, in pixels.
+func labelPitch(e labels.Entry) float64 {
+	w := math.Hypot(e.Corners[1][0]-e.Corners[0][0], e.Corners[1][1]-e.Corners[0][1]) / float64(e.Cols)
+	h := math.Hypot(e.Corners[3][0]-e.Corners[0][0], e.Corners[3][1]-e.Corners[0][1]) / float64(e.Rows)
+	return math.Min(w, h)
+}
+
+// cornerError is the largest distance, in pitches, of a corner of l from
+// the label's.
+func cornerError(l lattice, e labels.Entry) float64 {
+	got := l.corners()
+	var m float64
+	for i, c := range e.Corners {
+		m = math.Max(m, math.Hypot(got[i].X-c[0], got[i].Y-c[1])/labelPitch(e))
+	}
+	return m
 }
