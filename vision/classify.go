@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"strings"
 
 	"gocv.io/x/gocv"
 )
@@ -905,6 +906,22 @@ func drawVerdict(dbg *debugger, board gocv.Mat, v *verdict, px int) {
 			gocv.PutText(&big, txt, org, gocv.FontHersheyPlain, 1, color.RGBA{255, 255, 255, 0}, 1)
 		}
 	}
+	// The checks that put cells in doubt, in the top margin.
+	var reasons []string
+	for k, n := range v.why {
+		reasons = append(reasons, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(reasons)
+	line := "doubt: none"
+	if len(reasons) > 0 {
+		line = "doubt: " + strings.Join(reasons, ", ")
+	}
+	if v.oneGroup {
+		line = "one group; " + line
+	}
+	org := image.Pt(4, int(math.Max(14, off/2)))
+	gocv.PutText(&big, line, org, gocv.FontHersheyPlain, 1, color.RGBA{0, 0, 0, 0}, 3)
+	gocv.PutText(&big, line, org, gocv.FontHersheyPlain, 1, color.RGBA{255, 255, 255, 0}, 1)
 	dbg.write("cells", big)
 }
 
