@@ -166,7 +166,8 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 		vmin, vmax = min(vmin, v), max(vmax, v)
 	}
 	nc, nr := umax-umin+1, vmax-vmin+1
-	sure := f.extentSure(h, uv, umin, umax, vmin, vmax) && len(h.node) >= minSureNodes && h.cont == 0 && !h.caseGrown
+	sure := f.extentSure(h, uv, umin, umax, vmin, vmax) && len(h.node) >= minSureNodes && h.cont == 0 && !h.caseGrown &&
+		f.beyond(h) == 0
 	if rows > 0 {
 		exact := nr == rows && nc == cols
 		if nr > rows || nc > cols {
@@ -250,6 +251,47 @@ func (f *finder) extentSure(h *hyp, uv func([2]int) (int, int), umin, umax, vmin
 	}
 	nc, nr := umax-umin+1, vmax-vmin+1
 	return 2*top >= nc && 2*bottom >= nc && 2*left >= nr && 2*right >= nr
+}
+
+// beyondShare is the share of a line's points next to the extent that
+// must hold a blob of the lattice's size for the line to count as one
+// the lattice may have missed.
+const beyondShare = 0.4
+
+// beyond counts the sides of the extent whose next line of lattice
+// points holds blobs of the lattice's size at beyondShare of its points
+// inside the image, whatever their colour: a row of buttons the trim
+// judged foreign (all lit in another colour), or a board going on past
+// what was grown. Such an extent may be a line short.
+func (f *finder) beyond(h *hyp) int {
+	sides := [4][2]int{{0, h.i0 - 1}, {0, h.i1 + 1}, {1, h.j0 - 1}, {1, h.j1 + 1}}
+	count := 0
+	for _, sd := range sides {
+		lo, hi := h.j0, h.j1
+		if sd[0] == 1 {
+			lo, hi = h.i0, h.i1
+		}
+		hit, n := 0, 0
+		for t := lo; t <= hi; t++ {
+			i, j := float64(sd[1]), float64(t)
+			if sd[0] == 1 {
+				i, j = float64(t), float64(sd[1])
+			}
+			x, y := applyH(&h.h, i, j)
+			if x < 0 || y < 0 || x >= float64(f.w) || y >= float64(f.h) {
+				continue
+			}
+			n++
+			pi, pj := localPitch(&h.h, i, j)
+			if f.nearest(x, y, matchTol*math.Min(pi, pj), h.size, nil) >= 0 {
+				hit++
+			}
+		}
+		if n > 0 && float64(hit) >= beyondShare*float64(n) {
+			count++
+		}
+	}
+	return count
 }
 
 // placeWindow returns the top-left (u, v) of the cols×rows window,

@@ -21,7 +21,9 @@ type lattice struct {
 	// sizeSure is false when the extent could not be confirmed: outer
 	// lines with blobs at under half their cells (a dim room whose outer
 	// rows may be dark and unseen), fewer than minSureNodes blobs, a
-	// lattice that seems to go on past its extent, one widened by the
+	// lattice that seems to go on past its extent, a line just beyond it
+	// holding blobs of its size at beyondShare of its points (buttons
+	// the trim judged foreign by colour), one widened by the
 	// case cue, a weak score, a side over 10, or a close rival.
 	sizeSure bool
 }
