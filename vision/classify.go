@@ -58,7 +58,10 @@ const (
 	// handful of samples, need minSmallGap.
 	minScoreGap = 0.25
 	minSmallGap = 0.6
-	smallBoard  = 9
+	// loneGap is the group distance under which a lone odd cell is in
+	// doubt (a factor of e^0.75 ≈ 2.1 in brightness).
+	loneGap    = 1.5
+	smallBoard = 9
 )
 
 // minGap is the smallest group distance accepted on a board of n cells
@@ -80,6 +83,11 @@ type cellStats struct {
 	spread float64 // log V, 75th minus 25th percentile, in the centre
 	rim    float64 // median log V of the rim (gaps, case, button edges)
 	ring   float64 // median log V of the ring around the centre square
+	// peak is the 90th percentile of log V over the button's footprint
+	// (everything inside the rim) and peakS the mean saturation of the
+	// pixels at or above it: a lit ring around a dark cap, or a lit
+	// button under a cursor, still shows there.
+	peak, peakS float64
 }
 
 // verdict is the classifier's answer for one board hypothesis.
@@ -163,11 +171,12 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 	w := board.Cols()
 	off := (rectMargin - 1) * float64(px)
 	stats := make([][]cellStats, rows+2)
-	var centreV, centreS, rimV, ringV []float64
+	var centreV, centreS, rimV, ringV, footV, footS []float64
 	for r := 0; r < rows+2; r++ {
 		stats[r] = make([]cellStats, cols+2)
 		for c := 0; c < cols+2; c++ {
 			centreV, centreS, rimV, ringV = centreV[:0], centreS[:0], rimV[:0], ringV[:0]
+			footV, footS = footV[:0], footS[:0]
 			x0 := off + float64(c*px)
 			y0 := off + float64(r*px)
 			for y := int(y0); y < int(y0)+px && y < board.Rows(); y++ {
@@ -176,7 +185,7 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 					fx := (float64(x)+0.5-x0)/float64(px) - 0.5
 					d := math.Max(math.Abs(fx), math.Abs(fy))
 					inRing := d >= ringInner && d <= ringOuter
-					if d > 0.5 || (d > centreRadius && d < rimInner && !inRing) {
+					if d > 0.5 {
 						continue
 					}
 					i := 3 * (y*w + x)
@@ -184,7 +193,13 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 					hi := math.Max(rr, math.Max(g, b))
 					lo := math.Min(rr, math.Min(g, b))
 					lv := math.Log(hi + 4)
+					if d < rimInner {
+						footV = append(footV, lv)
+						footS = append(footS, (hi-lo)/(hi+16))
+					}
 					switch {
+					case d > centreRadius && d < rimInner && !inRing:
+						// between the centre and the ring: footprint only
 					case d <= centreRadius:
 						centreV = append(centreV, lv)
 						centreS = append(centreS, (hi-lo)/(hi+16))
@@ -198,6 +213,7 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 			if len(centreV) == 0 || len(rimV) == 0 || len(ringV) == 0 {
 				return nil, fmt.Errorf("cell (%d, %d) has no pixels at %d px", r, c, px)
 			}
+			peak, peakS := peakOf(footV, footS)
 			sort.Float64s(centreV)
 			sort.Float64s(rimV)
 			sort.Float64s(ringV)
@@ -207,10 +223,31 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 				spread: sortedQuantile(centreV, 0.75) - sortedQuantile(centreV, 0.25),
 				rim:    sortedQuantile(rimV, 0.5),
 				ring:   sortedQuantile(ringV, 0.5),
+				peak:   peak,
+				peakS:  peakS,
 			}
 		}
 	}
 	return stats, nil
+}
+
+// peakOf returns the 90th percentile of vs and the mean of ss over the
+// pixels at or above it; vs is left in its order.
+func peakOf(vs, ss []float64) (float64, float64) {
+	if len(vs) == 0 {
+		return 0, 0
+	}
+	sorted := append([]float64(nil), vs...)
+	sort.Float64s(sorted)
+	p := sortedQuantile(sorted, 0.9)
+	sum, n := 0.0, 0
+	for i, v := range vs {
+		if v >= p {
+			sum += ss[i]
+			n++
+		}
+	}
+	return p, sum / float64(max(n, 1))
 }
 
 // classify reads every cell of the board that h maps into img.
@@ -492,6 +529,10 @@ const (
 // coloured one.
 func litScore(st cellStats) float64 { return st.v/vScale + st.s/sScale }
 
+// peakScore is litScore over the brightest tenth of the button's
+// footprint: ring lights around a dark cap light up there.
+func peakScore(st cellStats) float64 { return st.peak/vScale + st.peakS/sScale }
+
 // brightScore is the score of brightness alone, in litScore units.
 func brightScore(st cellStats) float64 { return st.v / vScale }
 
@@ -553,7 +594,20 @@ func decide(stats [][]cellStats) *verdict {
 	switch {
 	case ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n)):
 		twoGroupConf(xs, stats, t, lo, hi, lit, conf, v.why)
+		if min(lo.n, hi.n) == 1 && hi.mean-lo.mean < loneGap {
+			// One cell unlike all the others, by less than a lit light
+			// usually differs: a glare spot on an all-off board, one
+			// dark cell on an all-on one under uneven light.
+			for i, x := range xs {
+				if (x > t) == (hi.n == 1) {
+					conf[i] = math.Min(conf[i], crossCap)
+				}
+			}
+			v.why["lone"]++
+		}
 		crossCheck(stats, lit, conf, v.why)
+		peakCheck(stats, lit, conf, v.why)
+		brightnessOverlap(stats, lit, conf, v.why)
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
 		v.litLow = &low
 		v.unlitBand = math.Max(3*lo.sigma, 0.25*(hi.mean-lo.mean))
@@ -689,6 +743,79 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		if len(differ) > 0 {
 			why[f.name] += len(differ)
 		}
+	}
+}
+
+// brightnessOverlap doubts the cells whose brightness says the other
+// group: an unlit cell at least as bright as a tenth of the lit ones
+// (a white light under a shadow beside coloured ones), and a lit cell
+// below a lit group that the camera clipped (glare or bloom on an unlit
+// button next to lights at full scale).
+func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	var lv []float64
+	for i, on := range lit {
+		if on {
+			lv = append(lv, stats[i/cols][i%cols].v)
+		}
+	}
+	if len(lv) < 3 {
+		return
+	}
+	sort.Float64s(lv)
+	low, med := sortedQuantile(lv, 0.1), sortedQuantile(lv, 0.5)
+	for i, on := range lit {
+		v := stats[i/cols][i%cols].v
+		switch {
+		case !on && v >= low:
+			conf[i] = math.Min(conf[i], crossCap)
+			why["brightunlit"]++
+		case on && med >= clippedV && v < med-0.04:
+			conf[i] = math.Min(conf[i], crossCap)
+			why["belowclip"]++
+		}
+	}
+}
+
+// peakCheck splits the board again on the brightest tenth of each
+// button's footprint (peakScore), the upper group lit. Cells it reads
+// otherwise are in doubt; when it reads most cells otherwise, the centres
+// are dark caps inside lit rings: its reading is kept, every cell in doubt.
+func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	n := len(lit)
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = peakScore(stats[i/cols][i%cols])
+	}
+	t, ok := otsuThreshold(xs)
+	if !ok {
+		return
+	}
+	lo, hi := summarise(xs, stats, t)
+	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
+	if sep < minSeparation || hi.mean-lo.mean < minGap(n, min(lo.n, hi.n)) {
+		return
+	}
+	var differ []int
+	for i, x := range xs {
+		if (x > t) != lit[i] {
+			differ = append(differ, i)
+		}
+	}
+	if 2*len(differ) > n {
+		for i, x := range xs {
+			lit[i] = x > t
+			conf[i] = math.Min(conf[i], crossCap)
+		}
+		why["peakflip"] = n
+		return
+	}
+	for _, i := range differ {
+		conf[i] = math.Min(conf[i], crossCap)
+	}
+	if len(differ) > 0 {
+		why["peak"] += len(differ)
 	}
 }
 
@@ -858,6 +985,11 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 	switch {
 	case v >= oneGroupLitV && (s >= 0.3 || rise >= 0.9):
 		on, c = true, 0.45
+	case v <= oneGroupDarkV && evenCells(stats):
+		// Dim and even: no cell glows, none even a little brighter or
+		// more coloured than the rest. A lit light in a dim photo is
+		// the brightest thing on the board.
+		c = 0.7
 	case v <= oneGroupUnlitV:
 		c = 0.45
 	}
@@ -872,7 +1004,37 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 const (
 	oneGroupLitV   = 5.1
 	oneGroupUnlitV = 4.97
+	// oneGroupDarkV (V about 95) is the level under which an even board
+	// is read all off without doubt.
+	oneGroupDarkV = 4.6
 )
+
+// evenCells reports whether no cell of the board stands out from the
+// median cell: brightness of the centre and of the brightest part of the
+// footprint within 0.2 (about 20%), saturation within 0.1.
+func evenCells(stats [][]cellStats) bool {
+	var all []cellStats
+	for _, row := range stats {
+		all = append(all, row...)
+	}
+	for _, f := range []struct {
+		get func(cellStats) float64
+		max float64
+	}{
+		{func(s cellStats) float64 { return s.v }, 0.2},
+		{func(s cellStats) float64 { return s.peak }, 0.2},
+		{func(s cellStats) float64 { return s.s }, 0.1},
+		{func(s cellStats) float64 { return s.peakS }, 0.1},
+	} {
+		m := medianOf(all, f.get)
+		for _, st := range all {
+			if f.get(st)-m > f.max {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // drawVerdict writes the rectified board with the cell grid and each
 // cell's verdict: green outline for lit, red for unlit, the confidence in
