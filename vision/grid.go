@@ -27,6 +27,10 @@ const (
 	minSureNodes = 6
 	rivalShare   = 0.7
 	weakScore    = 0.5 // per cell
+	// Small boards need more: a line missed or added is a large share
+	// of them, and a few blobs of a pattern make one easily.
+	smallCells     = 16
+	smallWeakScore = 0.8 // per cell, for boards of at most smallCells cells
 )
 
 // findLattices finds the board's grid in img (8-bit BGR, grey or BGRA)
@@ -107,7 +111,9 @@ func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error
 		// Weak lattices (few, faint or small blobs for their cells) and
 		// sizes beyond the classic boards are where patterns that are not
 		// boards win: do not vouch for their size.
-		if l.score < weakScore*float64(l.rows*l.cols) || max(l.rows, l.cols) > 10 {
+		cells := float64(l.rows * l.cols)
+		weak := l.score < weakScore*cells || cells <= smallCells && l.score < smallWeakScore*cells
+		if weak || max(l.rows, l.cols) > 10 {
 			l.sizeSure = false
 		}
 	}

@@ -169,6 +169,7 @@ func TestFindLatticesDir(t *testing.T) {
 		if !ls[0].sizeSure {
 			doubted++
 		}
+		t.Logf("%s (%s): ok %d×%d (score %.1f) (size sure: %v)", e.File, e.Style, e.Rows, e.Cols, ls[0].score, ls[0].sizeSure)
 		if len(e.Corners) == 4 {
 			errs = append(errs, cornerError(ls[0], e))
 		}
