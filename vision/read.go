@@ -70,6 +70,11 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 		if i == maxHypotheses {
 			break
 		}
+		if o.Rows == 0 {
+			// Grow or shrink the grid by its lines' likeness to the
+			// board's buttons (extent.go); a given size is the user's.
+			c = refineExtent(bgr, c)
+		}
 		if v, err = classify(bgr, c.h, c.rows, c.cols, dbg); err == nil {
 			l = c
 			break

@@ -1,0 +1,611 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// Geometry and thresholds of refineExtent.
+const (
+	// extentMargin is how many lines beyond the grid, on each side, the
+	// rectified window holds: how far the grid may grow.
+	extentMargin = 3
+	// extentPx is the rectified cell size, in pixels; extentBins the
+	// side of the cell's descriptor grid (extentPx/extentBins pixels a bin).
+	extentPx   = 16
+	extentBins = 8
+	// extentSample is how many times finer than extentPx the photo is
+	// sampled before averaging down, so that large cells do not alias.
+	extentSample = 3
+	// minTemplateScore is the interior cells' median similarity to their
+	// template under which the board's cells do not look alike enough to
+	// judge its lines by: the extent is left alone.
+	minTemplateScore = 0.3
+	// growShare and growFloor: a line just outside the grid joins it when
+	// its cells resemble the board's cells at least growShare of the
+	// interior's median similarity, and at least growFloor, with edges
+	// at least minEnergyShare as strong as the board's.
+	growShare      = 0.6
+	growFloor      = 0.3
+	minEnergyShare = 0.3
+	// shrinkShare: an edge line of the grid leaves it when its cells
+	// resemble the board's cells less than shrinkShare of the median.
+	shrinkShare = 0.3
+	// unsureGrow and unsureShrink bound the band of mixed evidence: an
+	// outside line above unsureGrow or an edge line below unsureShrink
+	// (of the median) that was not moved makes the size unsure.
+	unsureGrow   = 0.45
+	unsureShrink = 0.75
+	// minGroupCells and minBrightGap: the grid's cells get a template for
+	// the bright and one for the dark cells when each group holds
+	// minGroupCells cells, no more than half of them in one edge line,
+	// and their median centre brightness (log) differs
+	// by minBrightGap.
+	minGroupCells = 2
+	minBrightGap  = 0.3
+)
+
+// extentWindow holds the descriptors of the cells of a rectified window
+// around a lattice: cell (i, j) of the window is board cell
+// (i-extentMargin, j-extentMargin), row i.
+type extentWindow struct {
+	rows, cols int         // window size in cells
+	desc       [][]float64 // per cell, normalised descriptor (nil when outside the image)
+	energy     []float64   // per cell, mean gradient magnitude
+	bright     []float64   // per cell, mean log brightness of its centre
+}
+
+// refineExtent checks each line just outside the grid of l, and each
+// edge line of it, for "is this a line of this board's buttons?", and
+// grows or shrinks the grid one line at a time while the evidence is
+// clear. The evidence does not depend on lit or unlit: each cell's
+// pattern of edges (gradient magnitude and orientation of log brightness,
+// pooled on a small grid) is compared with the median pattern of the
+// board's cells. It returns l with the refined extent and homography;
+// sizeSure is cleared when the evidence is mixed, never set. It never
+// goes beyond the image, below 2 or above maxCells lines.
+func refineExtent(img gocv.Mat, l lattice) lattice {
+	return refineExtentLog(img, l, nil, nil)
+}
+
+// refineExtentLog is refineExtent, telling logf (when not nil) the
+// scores of each step and handing dump (when not nil) the rectified
+// window.
+func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump func(gocv.Mat)) lattice {
+	w, ok := newExtentWindow(img, l, dump)
+	if !ok {
+		return l
+	}
+	// The grid within the window: board cells [r0, r1) × [c0, c1).
+	r0, r1 := extentMargin, extentMargin+l.rows
+	c0, c1 := extentMargin, extentMargin+l.cols
+	seen := map[[4]int]bool{{r0, r1, c0, c1}: true}
+	unsure := false
+	for step := 0; step < 4*extentMargin+2*maxCells; step++ {
+		tpl, med := w.templates(r0, r1, c0, c1)
+		if tpl == nil || med < minTemplateScore {
+			if step == 0 {
+				return l
+			}
+			unsure = true
+			break
+		}
+		eMed := w.medianEnergy(r0, r1, c0, c1)
+		if logf != nil && step == 0 {
+			for i := 0; i < w.rows; i++ {
+				line := ""
+				for j := 0; j < w.cols; j++ {
+					sc := math.NaN()
+					if w.desc[i*w.cols+j] != nil {
+						sc = similarity(w.desc[i*w.cols+j], tpl)
+					}
+					line += fmt.Sprintf(" %5.2f/%4.2f/%4.2f", sc, w.energy[i*w.cols+j], w.bright[i*w.cols+j])
+				}
+				logf("%s", line)
+			}
+		}
+		if logf != nil {
+			logf("step %d: grid rows %d..%d cols %d..%d, template median %.2f, energy %.3f", step, r0, r1, c0, c1, med, eMed)
+			for side := 0; side < 4; side++ {
+				so, eo, oko := w.lineScore(tpl, side, true, r0, r1, c0, c1)
+				si, ei, oki := w.lineScore(tpl, side, false, r0, r1, c0, c1)
+				logf("  side %d: outside %.2f (%.2f of median) energy %.2f ok %v; edge %.2f (%.2f) energy %.2f ok %v", side, so, so/med, eo/eMed, oko, si, si/med, ei/eMed, oki)
+			}
+		}
+		type move struct {
+			side  int // 0 top, 1 bottom, 2 left, 3 right
+			grow  bool
+			score float64
+		}
+		var grows, shrinks []move
+		unsure = false
+		for side := 0; side < 4; side++ {
+			// Outside line.
+			if s, e, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1); ok {
+				rows, cols := r1-r0, c1-c0
+				room := (side < 2 && rows < maxCells) || (side >= 2 && cols < maxCells)
+				switch {
+				case room && s >= growShare*med && s >= growFloor && e >= minEnergyShare*eMed:
+					grows = append(grows, move{side, true, s / med})
+				case s >= unsureGrow*med && e >= minEnergyShare*eMed:
+					unsure = true
+				}
+			}
+			// Edge line.
+			if s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1); ok {
+				rows, cols := r1-r0, c1-c0
+				room := (side < 2 && rows > 2) || (side >= 2 && cols > 2)
+				// A line brighter than the rest of the grid holds lit
+				// buttons that look unlike the others (glare, a shadow's
+				// edge), more often than a strip of case: keep it.
+				lit := w.lineBright(side, r0, r1, c0, c1) >= w.restBright(side, r0, r1, c0, c1)+minBrightGap
+				switch {
+				case room && s < shrinkShare*med && !lit:
+					shrinks = append(shrinks, move{side, false, s / med})
+				case s < unsureShrink*med:
+					unsure = true
+				}
+			}
+		}
+		sort.Slice(grows, func(a, b int) bool { return grows[a].score > grows[b].score })
+		sort.Slice(shrinks, func(a, b int) bool { return shrinks[a].score < shrinks[b].score })
+		moved := false
+		for _, m := range append(shrinks, grows...) {
+			nr0, nr1, nc0, nc1 := r0, r1, c0, c1
+			d := 1
+			if m.grow {
+				d = -1
+			}
+			switch m.side {
+			case 0:
+				nr0 += d
+			case 1:
+				nr1 -= d
+			case 2:
+				nc0 += d
+			case 3:
+				nc1 -= d
+			}
+			k := [4]int{nr0, nr1, nc0, nc1}
+			if seen[k] {
+				// Back to an extent already held: the evidence goes
+				// both ways.
+				unsure = true
+				continue
+			}
+			seen[k] = true
+			r0, r1, c0, c1 = nr0, nr1, nc0, nc1
+			moved = true
+			break
+		}
+		if !moved {
+			break
+		}
+	}
+	du, dv := c0-extentMargin, r0-extentMargin
+	out := l
+	out.rows, out.cols = r1-r0, c1-c0
+	if du != 0 || dv != 0 {
+		out.h = mulHomography(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
+	}
+	if unsure {
+		out.sizeSure = false
+	}
+	return out
+}
+
+// newExtentWindow rectifies the lattice's grid with extentMargin lines
+// around it and describes every cell. It reports false when the window
+// cannot be built (a degenerate homography).
+func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindow, bool) {
+	wr, wc := l.rows+2*extentMargin, l.cols+2*extentMargin
+	// Sample finer than extentPx only as far as the photo has the detail.
+	photoPx := float64(cellPixels(l.h, l.rows, l.cols))
+	if raw := pitchAt(l.h, float64(l.cols)/2, float64(l.rows)/2); raw > photoPx {
+		photoPx = raw
+	}
+	k := int(math.Max(1, math.Min(extentSample, math.Round(photoPx/extentPx))))
+	sp := extentPx * k
+	s := 1 / float64(sp)
+	t := [9]float64{s, 0, -extentMargin, 0, s, -extentMargin, 0, 0, 1}
+	m := mulHomography(l.h, t)
+	mm := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	defer mm.Close()
+	for i := 0; i < 9; i++ {
+		mm.SetDoubleAt(i/3, i%3, m[i])
+	}
+	fine := gocv.NewMat()
+	defer fine.Close()
+	gocv.WarpPerspectiveWithParams(img, &fine, mm, image.Pt(wc*sp, wr*sp),
+		gocv.InterpolationLinear|gocv.WarpInverseMap, gocv.BorderConstant, color.RGBA{})
+	if fine.Empty() {
+		return nil, false
+	}
+	board := fine
+	if k > 1 {
+		small := gocv.NewMat()
+		defer small.Close()
+		gocv.Resize(fine, &small, image.Pt(wc*extentPx, wr*extentPx), 0, 0, gocv.InterpolationArea)
+		board = small
+	}
+	if dump != nil {
+		dump(board)
+	}
+	data, err := board.DataPtrUint8()
+	if err != nil || board.Type() != gocv.MatTypeCV8UC3 {
+		return nil, false
+	}
+	W, H := board.Cols(), board.Rows()
+	// Log of each channel, so that edges count by ratio, and colour
+	// edges (a cyan button on a white page) count as much as brightness.
+	lg := make([]float64, 3*W*H)
+	for i := range lg {
+		lg[i] = math.Log(float64(data[i]) + 8)
+	}
+	// The gradient's structure tensor over the three channels, as
+	// magnitude and doubled-angle components, which do not change sign
+	// when a button turns from darker to brighter than its case.
+	const bin = extentPx / extentBins
+	bw, bh := W/bin, H/bin
+	var pooled [3][]float64
+	for c := range pooled {
+		pooled[c] = make([]float64, bw*bh)
+	}
+	for y := 1; y < H-1; y++ {
+		for x := 1; x < W-1; x++ {
+			var jxx, jyy, jxy float64
+			for c := 0; c < 3; c++ {
+				at := func(dx, dy int) float64 { return lg[3*((y+dy)*W+x+dx)+c] }
+				gx := at(1, -1) + 2*at(1, 0) + at(1, 1) - at(-1, -1) - 2*at(-1, 0) - at(-1, 1)
+				gy := at(-1, 1) + 2*at(0, 1) + at(1, 1) - at(-1, -1) - 2*at(0, -1) - at(1, -1)
+				jxx += gx * gx
+				jyy += gy * gy
+				jxy += gx * gy
+			}
+			mag := math.Sqrt(jxx + jyy)
+			b := (y/bin)*bw + x/bin
+			pooled[0][b] += mag
+			if mag > 0 {
+				pooled[1][b] += (jxx - jyy) / mag
+				pooled[2][b] += 2 * jxy / mag
+			}
+		}
+	}
+	w := &extentWindow{rows: wr, cols: wc, desc: make([][]float64, wr*wc), energy: make([]float64, wr*wc), bright: make([]float64, wr*wc)}
+	iw, ih := float64(img.Cols()), float64(img.Rows())
+	for i := 0; i < wr; i++ {
+		for j := 0; j < wc; j++ {
+			// A cell counts only when it lies inside the photo.
+			u, v := float64(j-extentMargin), float64(i-extentMargin)
+			in := true
+			for _, p := range [][2]float64{{u, v}, {u + 1, v}, {u, v + 1}, {u + 1, v + 1}} {
+				x, y, z := projectW(&l.h, p[0], p[1])
+				if z <= 0 || x < 0 || y < 0 || x >= iw || y >= ih {
+					in = false
+				}
+			}
+			if !in {
+				continue
+			}
+			d := make([]float64, 3*extentBins*extentBins)
+			var e float64
+			for c := 0; c < 3; c++ {
+				for by := 0; by < extentBins; by++ {
+					for bx := 0; bx < extentBins; bx++ {
+						v := pooled[c][(i*extentBins+by)*bw+j*extentBins+bx]
+						d[(c*extentBins+by)*extentBins+bx] = v
+						if c == 0 {
+							e += v
+						}
+					}
+				}
+			}
+			n := float64(extentBins * extentBins)
+			mean := e / n
+			for b := 0; b < extentBins*extentBins; b++ {
+				d[b] -= mean
+			}
+			var ss float64
+			for _, x := range d {
+				ss += x * x
+			}
+			if ss == 0 {
+				continue
+			}
+			ss = 1 / math.Sqrt(ss)
+			for b := range d {
+				d[b] *= ss
+			}
+			w.desc[i*wc+j] = d
+			w.energy[i*wc+j] = mean / float64(bin*bin)
+			var sum float64
+			for y := i*extentPx + extentPx/4; y < i*extentPx+3*extentPx/4; y++ {
+				for x := j*extentPx + extentPx/4; x < j*extentPx+3*extentPx/4; x++ {
+					k := 3 * (y*W + x)
+					sum += max(lg[k], lg[k+1], lg[k+2])
+				}
+			}
+			w.bright[i*wc+j] = sum / float64(extentPx*extentPx/4)
+		}
+	}
+	return w, true
+}
+
+// projectW maps board (u, v) through h and returns x, y and the
+// homogeneous weight (positive in front of the camera).
+func projectW(h *[9]float64, u, v float64) (x, y, z float64) {
+	z = h[6]*u + h[7]*v + h[8]
+	return (h[0]*u + h[1]*v + h[2]) / z, (h[3]*u + h[4]*v + h[5]) / z, z
+}
+
+// pitchAt is the smaller side of the cell at (u, v) in image pixels.
+func pitchAt(h [9]float64, u, v float64) float64 {
+	x, y := applyH(&h, u, v)
+	xu, yu := applyH(&h, u+1, v)
+	xv, yv := applyH(&h, u, v+1)
+	d := math.Min(math.Hypot(xu-x, yu-y), math.Hypot(xv-x, yv-y))
+	if math.IsNaN(d) {
+		return 0
+	}
+	return d
+}
+
+// templates are the normalised per-dimension medians of the
+// descriptors of the grid's cells, one for the bright and one for the
+// dark cells when the centres' brightness splits them clearly (lit and
+// unlit buttons look different), else one for all; and the median of
+// the cells' similarity to their nearest template. nil when too few
+// cells can be described.
+func (w *extentWindow) templates(r0, r1, c0, c1 int) ([][]float64, float64) {
+	var ds [][]float64
+	var br []float64
+	var at [][2]int
+	for i := r0; i < r1; i++ {
+		for j := c0; j < c1; j++ {
+			if d := w.desc[i*w.cols+j]; d != nil {
+				ds = append(ds, d)
+				br = append(br, w.bright[i*w.cols+j])
+				at = append(at, [2]int{i, j})
+			}
+		}
+	}
+	if len(ds) < 4 {
+		return nil, 0
+	}
+	groups := [][][]float64{ds}
+	if t, ok := otsuThreshold(br); ok {
+		var lo, hi [][]float64
+		var blo, bhi []float64
+		var alo, ahi [][2]int
+		for n, d := range ds {
+			if br[n] > t {
+				hi, bhi, ahi = append(hi, d), append(bhi, br[n]), append(ahi, at[n])
+			} else {
+				lo, blo, alo = append(lo, d), append(blo, br[n]), append(alo, at[n])
+			}
+		}
+		sort.Float64s(blo)
+		sort.Float64s(bhi)
+		// A group mostly within one edge line may be a strip of case or
+		// background that the grid took in, not lit or unlit buttons:
+		// it gets no template of its own, or it would vouch for itself.
+		if spread(alo, r0, r1, c0, c1) && spread(ahi, r0, r1, c0, c1) && sortedQuantile(bhi, 0.5)-sortedQuantile(blo, 0.5) >= minBrightGap {
+			groups = [][][]float64{lo, hi}
+		}
+	}
+	var tpls [][]float64
+	for _, g := range groups {
+		if t := medianDescriptor(g); t != nil {
+			tpls = append(tpls, t)
+		}
+	}
+	if len(tpls) == 0 {
+		return nil, 0
+	}
+	sc := make([]float64, len(ds))
+	for n, d := range ds {
+		sc[n] = similarity(d, tpls)
+	}
+	sort.Float64s(sc)
+	return tpls, sortedQuantile(sc, 0.5)
+}
+
+// spread reports whether the cells, all within the grid rows r0..r1-1
+// and columns c0..c1-1, are at least minGroupCells and no edge line of
+// the grid holds over half of them.
+func spread(cells [][2]int, r0, r1, c0, c1 int) bool {
+	if len(cells) < minGroupCells {
+		return false
+	}
+	var top, bottom, left, right int
+	for _, c := range cells {
+		if c[0] == r0 {
+			top++
+		}
+		if c[0] == r1-1 {
+			bottom++
+		}
+		if c[1] == c0 {
+			left++
+		}
+		if c[1] == c1-1 {
+			right++
+		}
+	}
+	return 2*max(top, bottom, left, right) <= len(cells)
+}
+
+// medianDescriptor is the normalised per-dimension median of ds, nil
+// when it is zero.
+func medianDescriptor(ds [][]float64) []float64 {
+	tpl := make([]float64, len(ds[0]))
+	col := make([]float64, len(ds))
+	for k := range tpl {
+		for n, d := range ds {
+			col[n] = d[k]
+		}
+		sort.Float64s(col)
+		tpl[k] = sortedQuantile(col, 0.5)
+	}
+	var ss float64
+	for _, x := range tpl {
+		ss += x * x
+	}
+	if ss == 0 {
+		return nil
+	}
+	ss = 1 / math.Sqrt(ss)
+	for k := range tpl {
+		tpl[k] *= ss
+	}
+	return tpl
+}
+
+// similarity is the cosine similarity of d to the nearest template.
+func similarity(d []float64, tpls [][]float64) float64 {
+	best := math.Inf(-1)
+	for _, t := range tpls {
+		best = math.Max(best, dot(d, t))
+	}
+	return best
+}
+
+// medianEnergy is the median edge energy of the grid's cells.
+func (w *extentWindow) medianEnergy(r0, r1, c0, c1 int) float64 {
+	var es []float64
+	for i := r0; i < r1; i++ {
+		for j := c0; j < c1; j++ {
+			if w.desc[i*w.cols+j] != nil {
+				es = append(es, w.energy[i*w.cols+j])
+			}
+		}
+	}
+	sort.Float64s(es)
+	return sortedQuantile(es, 0.5)
+}
+
+// lineCells lists the window cells of one line: on side (0 top,
+// 1 bottom, 2 left, 3 right) the line just outside the grid when outside
+// is set, else the grid's edge line; nil when it lies beyond the window.
+func (w *extentWindow) lineCells(side int, outside bool, r0, r1, c0, c1 int) [][2]int {
+	var cells [][2]int
+	switch side {
+	case 0, 1:
+		i := r0
+		if outside {
+			i--
+		}
+		if side == 1 {
+			i = r1 - 1
+			if outside {
+				i++
+			}
+		}
+		if i < 0 || i >= w.rows {
+			return nil
+		}
+		for j := c0; j < c1; j++ {
+			cells = append(cells, [2]int{i, j})
+		}
+	default:
+		j := c0
+		if outside {
+			j--
+		}
+		if side == 3 {
+			j = c1 - 1
+			if outside {
+				j++
+			}
+		}
+		if j < 0 || j >= w.cols {
+			return nil
+		}
+		for i := r0; i < r1; i++ {
+			cells = append(cells, [2]int{i, j})
+		}
+	}
+	return cells
+}
+
+// lineBright is the median centre brightness of the grid's edge line on
+// side; restBright that of the grid's other cells.
+func (w *extentWindow) lineBright(side, r0, r1, c0, c1 int) float64 {
+	var bs []float64
+	for _, c := range w.lineCells(side, false, r0, r1, c0, c1) {
+		if k := c[0]*w.cols + c[1]; w.desc[k] != nil {
+			bs = append(bs, w.bright[k])
+		}
+	}
+	if len(bs) == 0 {
+		return math.Inf(-1)
+	}
+	sort.Float64s(bs)
+	return sortedQuantile(bs, 0.5)
+}
+
+func (w *extentWindow) restBright(side, r0, r1, c0, c1 int) float64 {
+	switch side {
+	case 0:
+		r0++
+	case 1:
+		r1--
+	case 2:
+		c0++
+	default:
+		c1--
+	}
+	var bs []float64
+	for i := r0; i < r1; i++ {
+		for j := c0; j < c1; j++ {
+			if k := i*w.cols + j; w.desc[k] != nil {
+				bs = append(bs, w.bright[k])
+			}
+		}
+	}
+	if len(bs) == 0 {
+		return math.Inf(1)
+	}
+	sort.Float64s(bs)
+	return sortedQuantile(bs, 0.5)
+}
+
+// lineScore is the median similarity to tpl, and the median energy, of
+// the cells of one line: on side (0 top, 1 bottom, 2 left, 3 right) the
+// line just outside the grid when outside is set, else the grid's edge
+// line. It reports false when the line lies beyond the window or under
+// two thirds of its cells lie inside the photo.
+func (w *extentWindow) lineScore(tpl [][]float64, side int, outside bool, r0, r1, c0, c1 int) (float64, float64, bool) {
+	cells := w.lineCells(side, outside, r0, r1, c0, c1)
+	if cells == nil {
+		return 0, 0, false
+	}
+	var sc, es []float64
+	for _, c := range cells {
+		k := c[0]*w.cols + c[1]
+		if w.desc[k] == nil {
+			continue
+		}
+		sc = append(sc, similarity(w.desc[k], tpl))
+		es = append(es, w.energy[k])
+	}
+	if 3*len(sc) < 2*len(cells) || len(sc) == 0 {
+		return 0, 0, false
+	}
+	sort.Float64s(sc)
+	sort.Float64s(es)
+	return sortedQuantile(sc, 0.5), sortedQuantile(es, 0.5), true
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}

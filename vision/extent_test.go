@@ -1,0 +1,177 @@
+package vision
+
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"lightsout/labels"
+)
+
+var (
+	extentDir  = flag.String("extent.dir", "", "folder with labels.json whose photos TestRefineExtentDir checks")
+	extentFile = flag.String("extent.file", "", "photo of -extent.dir whose refineExtent steps are logged")
+	extentPNG  = flag.String("extent.png", "", "with -extent.file, write the rectified window there")
+	extentCase = flag.String("extent.case", "", "log the refineExtent steps of TestRefineExtentPainted cases whose name contains this")
+)
+
+// TestRefineExtentDir compares the finder's best grid with the label
+// before and after refineExtent over the photos of -extent.dir: grids of
+// the right size, and grids of a wrong size marked sure (silent).
+func TestRefineExtentDir(t *testing.T) {
+	if *extentDir == "" {
+		t.Skip("no -extent.dir")
+	}
+	es, err := labels.Read(*extentDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after, silentBefore, silentAfter, total, fixed, broke, unsureRight, unsureRightBefore int
+	var spent time.Duration
+	for _, e := range es {
+		if e.Ambiguous || (*extentFile != "" && e.File != *extentFile) {
+			continue
+		}
+		img, err := Load(filepath.Join(*extentDir, e.File), 0)
+		if err != nil {
+			t.Fatalf("%s: %v", e.File, err)
+		}
+		ls, err := findLattices(img, 0, 0, nil)
+		if err != nil {
+			img.Close()
+			continue
+		}
+		total++
+		start := time.Now()
+		var logf func(string, ...any)
+		var dump func(gocv.Mat)
+		if *extentFile != "" {
+			logf = t.Logf
+		}
+		if *extentFile != "" && *extentPNG != "" {
+			dump = func(m gocv.Mat) {
+				if !gocv.IMWrite(*extentPNG, m) {
+					t.Errorf("writing %s failed", *extentPNG)
+				}
+			}
+		}
+		r := refineExtentLog(img, ls[0], logf, dump)
+		spent += time.Since(start)
+		img.Close()
+		okB := ls[0].rows == e.Rows && ls[0].cols == e.Cols
+		okA := r.rows == e.Rows && r.cols == e.Cols
+		if okB {
+			before++
+			if !ls[0].sizeSure {
+				unsureRightBefore++
+			}
+		} else if ls[0].sizeSure {
+			silentBefore++
+		}
+		if okA {
+			after++
+			if !r.sizeSure {
+				unsureRight++
+			}
+		} else if r.sizeSure {
+			silentAfter++
+		}
+		switch {
+		case okA && !okB:
+			fixed++
+			t.Logf("%s (%s) fixed: %d×%d → %d×%d", e.File, e.Style, ls[0].rows, ls[0].cols, r.rows, r.cols)
+		case okB && !okA:
+			broke++
+			t.Logf("%s (%s) BROKE: %d×%d → %d×%d (sure %v)", e.File, e.Style, ls[0].rows, ls[0].cols, r.rows, r.cols, r.sizeSure)
+		case !okA && (r.rows != ls[0].rows || r.cols != ls[0].cols):
+			t.Logf("%s (%s) still wrong: %d×%d → %d×%d, want %d×%d", e.File, e.Style, ls[0].rows, ls[0].cols, r.rows, r.cols, e.Rows, e.Cols)
+		case !okA:
+			t.Logf("%s (%s) unchanged wrong: %d×%d, want %d×%d", e.File, e.Style, r.rows, r.cols, e.Rows, e.Cols)
+		}
+	}
+	t.Logf("right size: %d → %d of %d (fixed %d, broke %d; right but marked unsure %d → %d); wrong and sure: %d → %d; refineExtent %.2f ms a photo",
+		before, after, total, fixed, broke, unsureRightBefore, unsureRight, silentBefore, silentAfter, float64(spent.Microseconds())/1000/float64(max(total, 1)))
+}
+
+// shifted returns l with its grid moved by (du, dv) cells and resized to
+// rows×cols: the same board seen through a grid with lines missing or
+// added.
+func shifted(l lattice, du, dv, rows, cols int) lattice {
+	l.h = mulHomography(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
+	l.rows, l.cols = rows, cols
+	return l
+}
+
+// TestRefineExtentPainted paints boards, hands refineExtent the labelled
+// grid with one line missing or one line too many on each side, and
+// checks that it returns the labelled size, or a size marked unsure;
+// the labelled grid itself must never be changed with the size marked
+// sure.
+func TestRefineExtentPainted(t *testing.T) {
+	n := 24
+	if testing.Short() {
+		n = 6
+	}
+	rng := rand.New(rand.NewSource(8))
+	perturb := []struct {
+		name                 string
+		du, dv, drows, dcols int
+	}{
+		{"exact", 0, 0, 0, 0},
+		{"missing top", 0, 1, -1, 0},
+		{"missing bottom", 0, 0, -1, 0},
+		{"missing left", 1, 0, 0, -1},
+		{"missing right", 0, 0, 0, -1},
+		{"extra top", 0, -1, 1, 0},
+		{"extra bottom", 0, 0, 1, 0},
+		{"extra left", -1, 0, 0, 1},
+		{"extra right", 0, 0, 0, 1},
+	}
+	right, tried := 0, 0
+	for i := 0; i < n; i++ {
+		tb := randomTestBoard(rng)
+		img, e := tb.paint(rng)
+		truth := lattice{rows: e.Rows, cols: e.Cols, h: labelHomography(t, e), score: 1, sizeSure: true}
+		for _, p := range perturb {
+			t.Run(fmt.Sprintf("%s/%s", tb, p.name), func(t *testing.T) {
+				rows, cols := e.Rows+p.drows, e.Cols+p.dcols
+				if rows < 2 || cols < 2 {
+					t.Skip("too small to lose a line")
+				}
+				in := shifted(truth, p.du, p.dv, rows, cols)
+				var logf func(string, ...any)
+				if *extentCase != "" && strings.Contains(t.Name(), *extentCase) {
+					logf = t.Logf
+				}
+				got := refineExtentLog(img, in, logf, nil)
+				ok := got.rows == e.Rows && got.cols == e.Cols
+				if ok {
+					if d := cornerError(got, e); d > cornerTol {
+						t.Errorf("right size %d×%d but corners %.2f pitch off", got.rows, got.cols, d)
+					}
+				}
+				tried++
+				if ok {
+					right++
+				}
+				if !ok && got.sizeSure {
+					t.Errorf("%d×%d from %d×%d, want %d×%d, and the size is marked sure", got.rows, got.cols, rows, cols, e.Rows, e.Cols)
+				}
+				if !ok && !got.sizeSure {
+					t.Logf("%d×%d from %d×%d, want %d×%d (marked unsure)", got.rows, got.cols, rows, cols, e.Rows, e.Cols)
+				}
+			})
+		}
+		img.Close()
+	}
+	t.Logf("%d of %d grids refined to the labelled size", right, tried)
+	if 10*right < 9*tried {
+		t.Errorf("only %d of %d grids refined to the labelled size, want 90%%", right, tried)
+	}
+}
