@@ -626,6 +626,18 @@ func decide(stats [][]cellStats) *verdict {
 		v.why["onegroup"] = n
 		oneGroupConf(stats, lit, conf)
 	}
+	if v.oneGroup {
+		// The centres look alike, but the brightest tenth of the
+		// footprints may not: lit rings around caps as dark as the
+		// unlit ones. Read them so, in doubt.
+		if ps, t, ok := peakSplit(stats); ok && peakColoured(stats, ps, t) {
+			for i, x := range ps {
+				lit[i] = x > t
+				conf[i] = math.Min(conf[i], crossCap)
+			}
+			v.why["peakonly"] = n
+		}
+	}
 	v.lit = make([][]bool, rows)
 	v.conf = make([][]float64, rows)
 	for r := 0; r < rows; r++ {
@@ -700,6 +712,9 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		capAll("ringdarker")
 		return
 	}
+	// A cell of another colour is no surprise in a group whose colour
+	// varies (several colours of light or of caps). A white cursor over
+	// an unlit cell among red lights is.
 	for _, f := range []struct {
 		name   string
 		get    func(cellStats) float64
@@ -737,11 +752,16 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		if len(swapped) < len(same) {
 			differ = swapped
 		}
+		k := 0
 		for _, i := range differ {
+			if f.name == "saturation" && clearlyBright(stats[i/cols][i%cols].v, lit[i], vs) && satVaries(stats, lit, lit[i]) {
+				continue
+			}
 			conf[i] = math.Min(conf[i], crossCap)
+			k++
 		}
-		if len(differ) > 0 {
-			why[f.name] += len(differ)
+		if k > 0 {
+			why[f.name] += k
 		}
 	}
 }
@@ -777,6 +797,80 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 	}
 }
 
+// clearlyBright reports whether brightness v alone puts a cell clearly
+// in its group (lit or not): the groups' brightness (sorted log V of the
+// unlit and lit cells) differs by a factor of 1.35 or more and v lies
+// in the outer three quarters on its group's side.
+func clearlyBright(v float64, on bool, vs [2][]float64) bool {
+	if len(vs[0]) == 0 || len(vs[1]) == 0 {
+		return false
+	}
+	lo, hi := sortedQuantile(vs[0], 0.5), sortedQuantile(vs[1], 0.5)
+	gap := hi - lo
+	if gap < clearVGap {
+		return false
+	}
+	if on {
+		return v-lo > 0.75*gap
+	}
+	return hi-v > 0.75*gap
+}
+
+// satVaries reports whether the saturation of the lit (on) or unlit
+// cells varies: an interquartile range of 0.1 or more.
+func satVaries(stats [][]cellStats, lit []bool, on bool) bool {
+	cols := len(stats[0])
+	var ss []float64
+	for i, l := range lit {
+		if l == on {
+			ss = append(ss, stats[i/cols][i%cols].s)
+		}
+	}
+	sort.Float64s(ss)
+	return sortedQuantile(ss, 0.75)-sortedQuantile(ss, 0.25) >= 0.1
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// clearVGap is the brightness gap (log V) between the groups from which
+// brightness alone may vouch for a cell that colour groups otherwise.
+const clearVGap = 0.3
+
+// peakSplit splits the board on peakScore: the scores and the
+// threshold, and whether the split is clear (as decide's).
+func peakSplit(stats [][]cellStats) ([]float64, float64, bool) {
+	cols := len(stats[0])
+	n := len(stats) * cols
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = peakScore(stats[i/cols][i%cols])
+	}
+	t, ok := otsuThreshold(xs)
+	if !ok {
+		return nil, 0, false
+	}
+	lo, hi := summarise(xs, stats, t)
+	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
+	return xs, t, sep >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n))
+}
+
+// peakColoured reports whether the cells above t carry clearly more
+// colour at their peak than those below: lit rings do, glare does not.
+func peakColoured(stats [][]cellStats, xs []float64, t float64) bool {
+	cols := len(stats[0])
+	var g [2][]cellStats
+	for i, x := range xs {
+		g[b2i(x > t)] = append(g[b2i(x > t)], stats[i/cols][i%cols])
+	}
+	get := func(s cellStats) float64 { return s.peakS }
+	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= 0.1
+}
+
 // peakCheck splits the board again on the brightest tenth of each
 // button's footprint (peakScore), the upper group lit. Cells it reads
 // otherwise are in doubt; when it reads most cells otherwise, the centres
@@ -784,17 +878,8 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	n := len(lit)
-	xs := make([]float64, n)
-	for i := range xs {
-		xs[i] = peakScore(stats[i/cols][i%cols])
-	}
-	t, ok := otsuThreshold(xs)
+	xs, t, ok := peakSplit(stats)
 	if !ok {
-		return
-	}
-	lo, hi := summarise(xs, stats, t)
-	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
-	if sep < minSeparation || hi.mean-lo.mean < minGap(n, min(lo.n, hi.n)) {
 		return
 	}
 	var differ []int
@@ -811,11 +896,40 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 		why["peakflip"] = n
 		return
 	}
-	for _, i := range differ {
-		conf[i] = math.Min(conf[i], crossCap)
+	// An unlit cell whose centre is clearly dark and whose footprint's
+	// peak stays well below the lit buttons' keeps its confidence: bloom
+	// from lit neighbours or a glare spot lights the edge of its
+	// footprint. A lit ring around a dark cap is as bright as the others.
+	var vs [2][]float64
+	var litPeak []float64
+	for i, on := range lit {
+		st := stats[i/cols][i%cols]
+		vs[b2i(on)] = append(vs[b2i(on)], st.v)
+		if on {
+			litPeak = append(litPeak, st.peak)
+		}
 	}
-	if len(differ) > 0 {
-		why["peak"] += len(differ)
+	for g := range vs {
+		sort.Float64s(vs[g])
+	}
+	sort.Float64s(litPeak)
+	for _, i := range differ {
+		st := stats[i/cols][i%cols]
+		if !lit[i] && clearlyBright(st.v, false, vs) && st.peak < sortedQuantile(litPeak, 0.5)-0.3 {
+			continue
+		}
+		// A lit cell as bright as the others, centre and peak, that
+		// only its colour sets apart, on a board of several colours of
+		// light: a white light among coloured ones.
+		if lit[i] && clearlyBright(st.v, true, vs) && st.peak >= sortedQuantile(litPeak, 0.5)-0.1 && satVaries(stats, lit, true) {
+			continue
+		}
+		conf[i] = math.Min(conf[i], crossCap)
+		if lit[i] {
+			why["peakdim"]++
+		} else {
+			why["peakbright"]++
+		}
 	}
 }
 

@@ -146,7 +146,7 @@ func dumpStats(t *testing.T, img gocv.Mat, e labels.Entry) {
 	for r := 0; r < e.Rows; r++ {
 		line := ""
 		for c, x := range st[r+1][1 : e.Cols+1] {
-			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f ring%.2f |", e.Lights[r][c], x.v, x.s, x.spread, x.rim, x.ring)
+			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f ring%.2f pk%.2f pS%.2f |", e.Lights[r][c], x.v, x.s, x.spread, x.rim, x.ring, x.peak, x.peakS)
 		}
 		t.Log(line)
 	}
