@@ -205,25 +205,33 @@ func writeGridText(w io.Writer, b *solver.Board, goal solver.Goal, s *solver.Sol
 // unset, with column letters above and row numbers on the left when the
 // board is at most 26 columns wide.
 func writeASCII(w io.Writer, b *solver.Board, set, unset byte) {
-	width := len(strconv.Itoa(b.Rows))
+	writeGrid(w, b.Rows, b.Cols, func(r, c int) byte {
+		if b.Get(r, c) {
+			return set
+		}
+		return unset
+	})
+}
+
+// writeGrid prints a rows×cols grid of one-byte cells, one row per line,
+// with column letters above and row numbers on the left when the grid is
+// at most 26 columns wide.
+func writeGrid(w io.Writer, rows, cols int, cell func(r, c int) byte) {
+	width := len(strconv.Itoa(rows))
 	var sb strings.Builder
-	if b.Cols <= 26 {
+	if cols <= 26 {
 		sb.WriteString(strings.Repeat(" ", width+1))
-		for c := 0; c < b.Cols; c++ {
+		for c := 0; c < cols; c++ {
 			sb.WriteByte(' ')
 			sb.WriteByte(byte('A' + c))
 		}
 		sb.WriteByte('\n')
 	}
-	for r := 0; r < b.Rows; r++ {
+	for r := 0; r < rows; r++ {
 		fmt.Fprintf(&sb, "%*d ", width, r+1)
-		for c := 0; c < b.Cols; c++ {
+		for c := 0; c < cols; c++ {
 			sb.WriteByte(' ')
-			if b.Get(r, c) {
-				sb.WriteByte(set)
-			} else {
-				sb.WriteByte(unset)
-			}
+			sb.WriteByte(cell(r, c))
 		}
 		sb.WriteByte('\n')
 	}

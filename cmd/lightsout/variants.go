@@ -511,33 +511,16 @@ func (vp *variantPuzzle) vertexText(vals []int, none string) string {
 // writeCells prints grid values like writeASCII: set/unset for two
 // states, else the digit (with unset for 0).
 func (vp *variantPuzzle) writeCells(w io.Writer, vals []int, binary bool, set, unset byte) {
-	width := len(strconv.Itoa(vp.rows))
-	var sb strings.Builder
-	if vp.cols <= 26 {
-		sb.WriteString(strings.Repeat(" ", width+1))
-		for c := 0; c < vp.cols; c++ {
-			sb.WriteByte(' ')
-			sb.WriteByte(byte('A' + c))
+	writeGrid(w, vp.rows, vp.cols, func(r, c int) byte {
+		switch x := vals[r*vp.cols+c]; {
+		case x == 0:
+			return unset
+		case binary:
+			return set
+		default:
+			return solver.StateDigit(x)
 		}
-		sb.WriteByte('\n')
-	}
-	for r := 0; r < vp.rows; r++ {
-		fmt.Fprintf(&sb, "%*d ", width, r+1)
-		for c := 0; c < vp.cols; c++ {
-			sb.WriteByte(' ')
-			x := vals[r*vp.cols+c]
-			switch {
-			case x == 0:
-				sb.WriteByte(unset)
-			case binary:
-				sb.WriteByte(set)
-			default:
-				sb.WriteByte(solver.StateDigit(x))
-			}
-		}
-		sb.WriteByte('\n')
-	}
-	io.WriteString(w, sb.String())
+	})
 }
 
 // maxChecksShown and maxCheckNames bound the explanation of an unsolvable
