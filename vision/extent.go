@@ -19,9 +19,13 @@ const (
 	// side of the cell's descriptor grid (extentPx/extentBins pixels a bin).
 	extentPx   = 16
 	extentBins = 8
+	// extentSkip is how many bins of each cell's border its descriptor
+	// leaves out. None: the gaps between buttons are part of what makes
+	// a line of buttons (leaving one bin out broke 15 of 234 grids).
+	extentSkip = 0
 	// extentSample is how many times finer than extentPx the photo is
 	// sampled before averaging down, so that large cells do not alias.
-	extentSample = 3
+	extentSample = 2
 	// minTemplateScore is the interior cells' median similarity to their
 	// template under which the board's cells do not look alike enough to
 	// judge its lines by: the extent is left alone.
@@ -35,7 +39,7 @@ const (
 	minEnergyShare = 0.3
 	// shrinkShare: an edge line of the grid leaves it when its cells
 	// resemble the board's cells less than shrinkShare of the median.
-	shrinkShare = 0.3
+	shrinkShare = 0.45
 	// unsureGrow and unsureShrink bound the band of mixed evidence: an
 	// outside line above unsureGrow or an edge line below unsureShrink
 	// (of the median) that was not moved makes the size unsure.
@@ -292,22 +296,23 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 			if !in {
 				continue
 			}
-			d := make([]float64, 3*extentBins*extentBins)
+			const in0, in1 = extentSkip, extentBins - extentSkip
+			const side = in1 - in0
+			d := make([]float64, 3*side*side)
 			var e float64
 			for c := 0; c < 3; c++ {
-				for by := 0; by < extentBins; by++ {
-					for bx := 0; bx < extentBins; bx++ {
+				for by := in0; by < in1; by++ {
+					for bx := in0; bx < in1; bx++ {
 						v := pooled[c][(i*extentBins+by)*bw+j*extentBins+bx]
-						d[(c*extentBins+by)*extentBins+bx] = v
+						d[(c*side+by-in0)*side+bx-in0] = v
 						if c == 0 {
 							e += v
 						}
 					}
 				}
 			}
-			n := float64(extentBins * extentBins)
-			mean := e / n
-			for b := 0; b < extentBins*extentBins; b++ {
+			mean := e / (side * side)
+			for b := 0; b < side*side; b++ {
 				d[b] -= mean
 			}
 			var ss float64

@@ -175,3 +175,18 @@ func TestRefineExtentPainted(t *testing.T) {
 		t.Errorf("only %d of %d grids refined to the labelled size, want 90%%", right, tried)
 	}
 }
+
+// BenchmarkRefineExtent12MP refines the best grid found in a 12 MP
+// render (compare BenchmarkFindLattices12MP and BenchmarkDecode12MP).
+func BenchmarkRefineExtent12MP(b *testing.B) {
+	img := render12MP(b)
+	defer img.Close()
+	ls, err := findLattices(img, 0, 0, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		refineExtent(img, ls[0])
+	}
+}
