@@ -173,7 +173,7 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 	}
 	nc, nr := umax-umin+1, vmax-vmin+1
 	sure := f.extentSure(h, uv, umin, umax, vmin, vmax) && len(h.node) >= minSureNodes && h.cont == 0 && !h.caseGrown &&
-		f.beyond(h) == 0
+		f.beyond(h) == 0 && !f.foreignEdge(h)
 	if rows > 0 {
 		exact := nr == rows && nc == cols
 		if nr > rows || nc > cols {
@@ -298,6 +298,61 @@ func (f *finder) beyond(h *hyp) int {
 		}
 	}
 	return count
+}
+
+// foreignEdge reports whether an outer line of h, or the line inside
+// it, holds blobs that mostly look like none of the blobs further in:
+// two lines of a pattern beside the board (floor tiles, keys) vouch for
+// each other in the trim, which compares a line with all the rest.
+func (f *finder) foreignEdge(h *hyp) bool {
+	sides := [4][3]int{{0, h.i0, 1}, {0, h.i1, -1}, {1, h.j0, 1}, {1, h.j1, -1}}
+	for _, sd := range sides {
+		span := h.i1 - h.i0
+		if sd[0] == 1 {
+			span = h.j1 - h.j0
+		}
+		if span < 3 {
+			continue
+		}
+		var outer, second, core []int
+		for n, k := range h.node {
+			switch n[sd[0]] {
+			case sd[1]:
+				outer = append(outer, k)
+			case sd[1] + sd[2]:
+				second = append(second, k)
+			default:
+				core = append(core, k)
+			}
+		}
+		if len(core) == 0 {
+			continue
+		}
+		if f.unlike(outer, core) || f.unlike(second, core) {
+			return true
+		}
+	}
+	return false
+}
+
+// unlike reports whether most blobs of line look like fewer than two
+// blobs of core, or than a tenth of them: one stray blob inside the
+// lattice must not vouch for a line.
+func (f *finder) unlike(line, core []int) bool {
+	need := max(2, len(core)/10)
+	far := 0
+	for _, k := range line {
+		alike := 0
+		for _, o := range core {
+			if colourDist(&f.bs[k], &f.bs[o]) <= foreignColour {
+				alike++
+			}
+		}
+		if alike < need {
+			far++
+		}
+	}
+	return 2*far > len(line)
 }
 
 // placeWindow returns the top-left (u, v) of the cols×rows window,
