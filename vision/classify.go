@@ -171,12 +171,13 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 	w := board.Cols()
 	off := (rectMargin - 1) * float64(px)
 	stats := make([][]cellStats, rows+2)
-	var centreV, centreS, rimV, ringV, footV, footS []float64
+	var centreV, centreS, rimV, ringV []float64
+	var foot footprint
 	for r := 0; r < rows+2; r++ {
 		stats[r] = make([]cellStats, cols+2)
 		for c := 0; c < cols+2; c++ {
 			centreV, centreS, rimV, ringV = centreV[:0], centreS[:0], rimV[:0], ringV[:0]
-			footV, footS = footV[:0], footS[:0]
+			foot = footprint{}
 			x0 := off + float64(c*px)
 			y0 := off + float64(r*px)
 			for y := int(y0); y < int(y0)+px && y < board.Rows(); y++ {
@@ -194,8 +195,7 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 					lo := math.Min(rr, math.Min(g, b))
 					lv := math.Log(hi + 4)
 					if d < rimInner {
-						footV = append(footV, lv)
-						footS = append(footS, (hi-lo)/(hi+16))
+						foot.add(int(hi), (hi-lo)/(hi+16))
 					}
 					switch {
 					case d > centreRadius && d < rimInner && !inRing:
@@ -213,7 +213,7 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 			if len(centreV) == 0 || len(rimV) == 0 || len(ringV) == 0 {
 				return nil, fmt.Errorf("cell (%d, %d) has no pixels at %d px", r, c, px)
 			}
-			peak, peakS := peakOf(footV, footS)
+			peak, peakS := foot.peak()
 			sort.Float64s(centreV)
 			sort.Float64s(rimV)
 			sort.Float64s(ringV)
@@ -231,23 +231,40 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 	return stats, nil
 }
 
-// peakOf returns the 90th percentile of vs and the mean of ss over the
-// pixels at or above it; vs is left in its order.
-func peakOf(vs, ss []float64) (float64, float64) {
-	if len(vs) == 0 {
+// footprint histograms a button's footprint by V = max(R, G, B), with
+// the saturation summed per level, so that its peak costs no sort.
+type footprint struct {
+	n    [256]int
+	sumS [256]float64
+}
+
+func (f *footprint) add(v int, s float64) {
+	f.n[v]++
+	f.sumS[v] += s
+}
+
+// peak returns log(V+4) at the footprint's 90th percentile of V and the
+// mean saturation of the pixels at or above it (0, 0 when empty).
+func (f *footprint) peak() (float64, float64) {
+	total := 0
+	for _, k := range f.n {
+		total += k
+	}
+	if total == 0 {
 		return 0, 0
 	}
-	sorted := append([]float64(nil), vs...)
-	sort.Float64s(sorted)
-	p := sortedQuantile(sorted, 0.9)
-	sum, n := 0.0, 0
-	for i, v := range vs {
-		if v >= p {
-			sum += ss[i]
-			n++
+	// Count down from the top until a tenth of the pixels is reached.
+	want := (total + 9) / 10
+	k, sum := 0, 0.0
+	v := 255
+	for ; v > 0; v-- {
+		k += f.n[v]
+		sum += f.sumS[v]
+		if k >= want {
+			break
 		}
 	}
-	return p, sum / float64(max(n, 1))
+	return math.Log(float64(v) + 4), sum / float64(k)
 }
 
 // classify reads every cell of the board that h maps into img.

@@ -13,6 +13,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"lightsout/labels"
+	"lightsout/synth"
 )
 
 // sharedPhotos is the folder of real labelled photos kept outside the
@@ -249,5 +250,30 @@ func TestOneGroupReferences(t *testing.T) {
 		ones := strings.Count(strings.Join(e.Lights, ""), "1")
 		t.Logf("%s %-9s lit %2d/%2d  v %.2f s %.2f rise %.2f fall %.2f  read %v", e.File, e.Style, ones, e.Rows*e.Cols,
 			sortedQuantile(vs, 0.5), sortedQuantile(ss, 0.5), sortedQuantile(ks, 0.5), sortedQuantile(rs, 0.5), v.lit[0][0])
+	}
+}
+
+// BenchmarkClassify12MP measures the classifier alone on a 12-megapixel
+// photo (a rendered 7×7 escape panel with ring lights, scaled to
+// 4032×3024) through its label's corners.
+func BenchmarkClassify12MP(b *testing.B) {
+	img, e, err := synth.Render(7, &synth.Options{Style: synth.StyleEscape, Rows: 7, Cols: 7})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer img.Close()
+	big := gocv.NewMat()
+	defer big.Close()
+	gocv.Resize(img, &big, image.Pt(4032, 3024), 0, 0, gocv.InterpolationLinear)
+	sx, sy := 4032/float64(img.Cols()), 3024/float64(img.Rows())
+	for i := range e.Corners {
+		e.Corners[i][0] *= sx
+		e.Corners[i][1] *= sy
+	}
+	h := labelHomography(b, e)
+	for b.Loop() {
+		if _, err := classify(big, h, e.Rows, e.Cols, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
