@@ -771,7 +771,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		}
 		k := 0
 		for _, i := range differ {
-			if f.name == "saturation" && clearlyBright(stats[i/cols][i%cols].v, lit[i], vs) && satVaries(stats, lit, lit[i]) {
+			if f.name == "saturation" && clearlyBright(stats[i/cols][i%cols].v, lit[i], vs) &&
+				(satVaries(stats, lit, lit[i]) || satBetween(stats, lit, i)) {
 				continue
 			}
 			conf[i] = math.Min(conf[i], crossCap)
@@ -845,6 +846,28 @@ func satVaries(stats [][]cellStats, lit []bool, on bool) bool {
 	}
 	sort.Float64s(ss)
 	return sortedQuantile(ss, 0.75)-sortedQuantile(ss, 0.25) >= 0.1
+}
+
+// satBetween reports whether cell i's saturation lies between the two
+// groups' medians, give or take 0.05: a paler light or a tinted cap,
+// which brightness may decide. A cell whiter than both groups (a white
+// cursor) or more coloured than both is not.
+func satBetween(stats [][]cellStats, lit []bool, i int) bool {
+	cols := len(stats[0])
+	var g [2][]cellStats
+	for j, on := range lit {
+		g[b2i(on)] = append(g[b2i(on)], stats[j/cols][j%cols])
+	}
+	if len(g[0]) == 0 || len(g[1]) == 0 {
+		return false
+	}
+	get := func(s cellStats) float64 { return s.s }
+	a, b := medianOf(g[0], get), medianOf(g[1], get)
+	if a > b {
+		a, b = b, a
+	}
+	x := stats[i/cols][i%cols].s
+	return x >= a-0.05 && x <= b+0.05
 }
 
 func b2i(b bool) int {
@@ -938,7 +961,8 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 		// A lit cell as bright as the others, centre and peak, that
 		// only its colour sets apart, on a board of several colours of
 		// light: a white light among coloured ones.
-		if lit[i] && clearlyBright(st.v, true, vs) && st.peak >= sortedQuantile(litPeak, 0.5)-0.1 && satVaries(stats, lit, true) {
+		if lit[i] && clearlyBright(st.v, true, vs) && st.peak >= sortedQuantile(litPeak, 0.5)-0.1 &&
+			(satVaries(stats, lit, true) || satBetween(stats, lit, i)) {
 			continue
 		}
 		conf[i] = math.Min(conf[i], crossCap)
@@ -1035,6 +1059,7 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 	} else if hi.n < 3 {
 		typical = lo.spread
 	}
+	var brightRim []int // unlit cells whose rim looks lit
 	for i, x := range xs {
 		own, other := lo, hi
 		if x > t {
@@ -1086,10 +1111,31 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 		// its centre may be a cursor or glare over a button of the other
 		// kind.
 		if d := other.rim - own.rim; math.Abs(d) > 0.3 && (st.rim-own.rim)/d > 0.75 {
-			cf = math.Min(cf, crossCap)
-			why["rim"]++
+			if x > t {
+				cf = math.Min(cf, crossCap)
+				why["rim"]++
+			} else {
+				brightRim = append(brightRim, i)
+			}
 		}
 		conf[i] = cf
+	}
+	// An unlit cell's rim lit by the glow of two or more lit neighbours
+	// is no surprise; with fewer, its centre may be a dark cursor over a
+	// lit button.
+	rows := len(xs) / cols
+	for _, i := range brightRim {
+		r, c := i/cols, i%cols
+		n := 0
+		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			if rr, cc := r+d[0], c+d[1]; rr >= 0 && rr < rows && cc >= 0 && cc < cols && lit[rr*cols+cc] {
+				n++
+			}
+		}
+		if n < 2 {
+			conf[i] = math.Min(conf[i], crossCap)
+			why["rim"]++
+		}
 	}
 }
 
