@@ -32,7 +32,7 @@ func TestRefineExtentDir(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var before, after, silentBefore, silentAfter, total, fixed, broke, unsureRight, unsureRightBefore int
+	var before, after, silentBefore, silentAfter, total, fixed, broke, unsureRight, unsureRightBefore, pickRight, pickSilent int
 	var spent time.Duration
 	for _, e := range es {
 		if e.Ambiguous || (*extentFile != "" && e.File != *extentFile) {
@@ -61,8 +61,18 @@ func TestRefineExtentDir(t *testing.T) {
 				}
 			}
 		}
-		r := refineExtentLog(img, ls[0], logf, dump)
+		r, _ := refineExtentLog(img, ls[0], logf, dump)
 		spent += time.Since(start)
+		// With the rivals: the order Read tries them in.
+		best := refineHypotheses(img, ls)[0]
+		if best.rows == e.Rows && best.cols == e.Cols {
+			pickRight++
+		} else if best.sizeSure {
+			pickSilent++
+		}
+		if (best.rows == e.Rows && best.cols == e.Cols) != (r.rows == e.Rows && r.cols == e.Cols) {
+			t.Logf("%s (%s): with rivals %d×%d, first refined %d×%d, want %d×%d", e.File, e.Style, best.rows, best.cols, r.rows, r.cols, e.Rows, e.Cols)
+		}
 		img.Close()
 		okB := ls[0].rows == e.Rows && ls[0].cols == e.Cols
 		okA := r.rows == e.Rows && r.cols == e.Cols
@@ -95,6 +105,7 @@ func TestRefineExtentDir(t *testing.T) {
 			t.Logf("%s (%s) unchanged wrong: %d×%d, want %d×%d", e.File, e.Style, r.rows, r.cols, e.Rows, e.Cols)
 		}
 	}
+	t.Logf("right size with the rivals refined too (refineHypotheses): %d, wrong and sure %d", pickRight, pickSilent)
 	t.Logf("right size: %d → %d of %d (fixed %d, broke %d; right but marked unsure %d → %d); wrong and sure: %d → %d; refineExtent %.2f ms a photo",
 		before, after, total, fixed, broke, unsureRightBefore, unsureRight, silentBefore, silentAfter, float64(spent.Microseconds())/1000/float64(max(total, 1)))
 }
@@ -149,7 +160,7 @@ func TestRefineExtentPainted(t *testing.T) {
 				if *extentCase != "" && strings.Contains(t.Name(), *extentCase) {
 					logf = t.Logf
 				}
-				got := refineExtentLog(img, in, logf, nil)
+				got, _ := refineExtentLog(img, in, logf, nil)
 				ok := got.rows == e.Rows && got.cols == e.Cols
 				if ok {
 					if d := cornerError(got, e); d > cornerTol {

@@ -60,6 +60,12 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Rows == 0 {
+		// Grow or shrink each grid by its lines' likeness to the board's
+		// buttons, and let a clearly better rival go first (extent.go);
+		// a given size is the user's.
+		ls = refineHypotheses(bgr, ls)
+	}
 	// The grid finder ranks its hypotheses; the classifier cannot rank
 	// them better (a wrong grid over case and background often splits
 	// as cleanly as the board), so the first one that can be measured
@@ -69,11 +75,6 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 	for i, c := range ls {
 		if i == maxHypotheses {
 			break
-		}
-		if o.Rows == 0 {
-			// Grow or shrink the grid by its lines' likeness to the
-			// board's buttons (extent.go); a given size is the user's.
-			c = refineExtent(bgr, c)
 		}
 		if v, err = classify(bgr, c.h, c.rows, c.cols, dbg); err == nil {
 			l = c
