@@ -647,7 +647,7 @@ func decide(stats [][]cellStats) *verdict {
 		// The centres look alike, but the brightest tenth of the
 		// footprints may not: lit rings around caps as dark as the
 		// unlit ones. Read them so, in doubt.
-		if ps, t, ok := peakSplit(stats); ok && peakColoured(stats, ps, t) {
+		if ps, t, ok := peakSplit(stats); ok && peakColoured(stats, ps, t) && peakBrighter(stats, ps, t) {
 			for i, x := range ps {
 				lit[i] = x > t
 				conf[i] = math.Min(conf[i], crossCap)
@@ -911,6 +911,19 @@ func peakColoured(stats [][]cellStats, xs []float64, t float64) bool {
 	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= 0.1
 }
 
+// peakBrighter reports whether the cells above t are also brighter at
+// their peak than those below (by 3%): a lit ring is, a coloured
+// case filling the footprint of a small unlit button is not.
+func peakBrighter(stats [][]cellStats, xs []float64, t float64) bool {
+	cols := len(stats[0])
+	var g [2][]cellStats
+	for i, x := range xs {
+		g[b2i(x > t)] = append(g[b2i(x > t)], stats[i/cols][i%cols])
+	}
+	get := func(s cellStats) float64 { return s.peak }
+	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= 0.03
+}
+
 // peakCheck splits the board again on the brightest tenth of each
 // button's footprint (peakScore), the upper group lit. Cells it reads
 // otherwise are in doubt; when it reads most cells otherwise, the centres
@@ -928,7 +941,7 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 			differ = append(differ, i)
 		}
 	}
-	if 2*len(differ) > n {
+	if 2*len(differ) > n && peakBrighter(stats, xs, t) {
 		for i, x := range xs {
 			lit[i] = x > t
 			conf[i] = math.Min(conf[i], crossCap)
