@@ -53,14 +53,48 @@ func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error
 	if rows < 0 || cols < 0 || (rows == 0) != (cols == 0) {
 		panic(fmt.Sprintf("vision: findLattices: bad size %d×%d", rows, cols))
 	}
+	out, err := findAt(img, workSide, rows, cols, dbg)
+	if long := max(img.Rows(), img.Cols()); long >= zoomMinSide && weakFind(out) {
+		// A small board, or cells merged at the working scale: look
+		// again at twice the resolution and keep what scores better,
+		// its size in doubt.
+		out2, err2 := findAt(img, zoomSide, rows, cols, nil)
+		if err2 == nil && (err != nil || out2[0].score > out[0].score) {
+			// The two scales disagree: do not vouch for the size.
+			out, err = out2, nil
+			out[0].sizeSure = false
+		}
+	}
+	return out, err
+}
+
+// zoomSide is the long side of the second, finer look that findLattices
+// takes when the first finds nothing or only a weak lattice (weakFind);
+// images with a long side under zoomMinSide do not get it.
+const (
+	zoomSide    = 2 * workSide
+	zoomMinSide = 3 * workSide / 2
+)
+
+// weakFind reports whether a first look found nothing, or a best lattice
+// of at most 4 cells: what a board too small for the working scale, or
+// one whose cells merged there, leaves. Weak larger lattices do not
+// qualify; the second look costs several times the first.
+func weakFind(ls []lattice) bool {
+	return len(ls) == 0 || ls[0].rows*ls[0].cols <= 4
+}
+
+// findAt is findLattices on a copy of img with a long side of side
+// pixels (or enlarged to workMinSide).
+func findAt(img gocv.Mat, side, rows, cols int, dbg *debugger) ([]lattice, error) {
 	work := gocv.NewMat()
 	defer work.Close()
 	// Scale first, from the input itself, so that a 12 MP photo is never
 	// copied whole.
 	scale := 1.0 // full-resolution pixels per work pixel
 	switch long := max(img.Rows(), img.Cols()); {
-	case long > workSide:
-		scale = float64(long) / workSide
+	case long > side:
+		scale = float64(long) / float64(side)
 		gocv.Resize(img, &work, image.Point{}, 1/scale, 1/scale, gocv.InterpolationArea)
 	case long < workMinSide:
 		// Small screenshots: enlarge by a whole factor so that cells
