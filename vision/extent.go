@@ -48,14 +48,13 @@ const (
 	// minGroupCells and minBrightGap: the grid's cells get a template for
 	// the bright and one for the dark cells when each group holds
 	// minGroupCells cells, no more than half of them in one edge line,
-	// and their median centre brightness (log) differs
-	// by minBrightGap.
+	// and their median centre brightness (log) differs by minBrightGap.
 	minGroupCells = 2
 	minBrightGap  = 0.3
 	// unclearFirst, clearRival, clearerBy: the finder's first hypothesis
 	// gives way to a rival only when its refined grid's clarity is under
 	// unclearFirst and the rival's is at least clearRival and clearerBy
-	// more (tuned on seeds 5000..5299: 9 grids fixed, none broken).
+	// more (tuned on seeds 5000..5299: 6 to 9 grids fixed, none broken).
 	unclearFirst = 0.35
 	clearRival   = 0.5
 	clearerBy    = 0.25
@@ -132,7 +131,9 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	r0, r1 := extentMargin, extentMargin+l.rows
 	c0, c1 := extentMargin, extentMargin+l.cols
 	seen := map[[4]int]bool{{r0, r1, c0, c1}: true}
-	unsure := false
+	// unsure is the last step's mixed evidence; looped that some step
+	// would have gone back to an extent already held.
+	unsure, looped := false, false
 	for step := 0; step < 4*extentMargin+2*maxCells; step++ {
 		tpl, med := w.templates(r0, r1, c0, c1)
 		if tpl == nil || med < minTemplateScore {
@@ -222,7 +223,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			if seen[k] {
 				// Back to an extent already held: the evidence goes
 				// both ways.
-				unsure = true
+				looped = true
 				continue
 			}
 			seen[k] = true
@@ -240,7 +241,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	if du != 0 || dv != 0 {
 		out.h = mulHomography(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
 	}
-	if unsure {
+	if unsure || looped {
 		out.sizeSure = false
 	}
 	return out, w.clarity(r0, r1, c0, c1)
@@ -249,9 +250,10 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 // clarity is how clearly the grid [r0, r1) × [c0, c1) of the window
 // stands out as a block of alike cells: the least similarity of an edge
 // line to the board's cells minus the greatest of a line just outside,
-// both relative to the cells' median similarity (about 1 for a grid
-// that holds exactly the board, less when a line is wrong), -Inf when
-// the cells are not alike enough to judge.
+// both relative to the cells' median similarity, times that median (a
+// few cells of background are alike only by chance). About 1 for a grid
+// that holds exactly a board of crisp buttons, less when a line is
+// wrong; -Inf when the cells are not alike enough to judge.
 func (w *extentWindow) clarity(r0, r1, c0, c1 int) float64 {
 	tpl, med := w.templates(r0, r1, c0, c1)
 	if tpl == nil || med < minTemplateScore {
@@ -269,7 +271,7 @@ func (w *extentWindow) clarity(r0, r1, c0, c1 int) float64 {
 	if math.IsInf(edge, 1) {
 		return math.Inf(-1)
 	}
-	return edge - out
+	return (edge - out) * med
 }
 
 // newExtentWindow rectifies the lattice's grid with extentMargin lines

@@ -201,3 +201,47 @@ func BenchmarkRefineExtent12MP(b *testing.B) {
 		refineExtent(img, ls[0])
 	}
 }
+
+// TestRefineHypotheses checks the order refineHypotheses returns: the
+// labelled grid stays first over a rival on the background, and goes
+// first, its size marked unsure, when the first hypothesis is that rival.
+func TestRefineHypotheses(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 12; i++ {
+		tb := randomTestBoard(rng)
+		img, e := tb.paint(rng)
+		truth := lattice{rows: e.Rows, cols: e.Cols, h: labelHomography(t, e), score: 1, sizeSure: true}
+		// A rival of the same pitch, on the background above the board.
+		rival := shifted(truth, 0, -e.Rows-3, 2, 2)
+		for _, c := range []struct {
+			name      string
+			in        []lattice
+			wantFirst bool // the labelled grid first
+		}{
+			{"truth first", []lattice{truth, rival}, true},
+			{"rival first", []lattice{rival, truth}, true},
+		} {
+			t.Run(fmt.Sprintf("%s/%s", tb, c.name), func(t *testing.T) {
+				if testing.Verbose() {
+					for k, l := range c.in {
+						r, cl := refineExtent(img, l)
+						t.Logf("hypothesis %d: %d×%d → %d×%d, clarity %.2f", k, l.rows, l.cols, r.rows, r.cols, cl)
+					}
+				}
+				out := refineHypotheses(img, c.in)
+				if len(out) != len(c.in) {
+					t.Fatalf("%d hypotheses out, %d in", len(out), len(c.in))
+				}
+				got := out[0]
+				isTruth := got.rows == e.Rows && got.cols == e.Cols && cornerError(got, e) <= cornerTol
+				if isTruth != c.wantFirst {
+					t.Errorf("first is %d×%d (corners %.2f pitch off), want the labelled %d×%d", got.rows, got.cols, cornerError(got, e), e.Rows, e.Cols)
+				}
+				if c.name == "rival first" && isTruth && got.sizeSure {
+					t.Error("a rival moved first keeps its size marked sure")
+				}
+			})
+		}
+		img.Close()
+	}
+}
