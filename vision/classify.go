@@ -59,8 +59,9 @@ const (
 	minScoreGap = 0.25
 	minSmallGap = 0.6
 	// loneGap is the group distance under which a lone odd cell is in
-	// doubt (a factor of e^0.75 ≈ 2.1 in brightness).
-	loneGap    = 1.5
+	// doubt (a factor of e^1.25 ≈ 3.5 in brightness): a cursor over one
+	// cell of a small all-off board differs by less.
+	loneGap    = 2.5
 	smallBoard = 9
 )
 
@@ -647,7 +648,7 @@ func decide(stats [][]cellStats) *verdict {
 		// The centres look alike, but the brightest tenth of the
 		// footprints may not: lit rings around caps as dark as the
 		// unlit ones. Read them so, in doubt.
-		if ps, t, ok := peakSplit(stats); ok && peakColoured(stats, ps, t) && peakBrighter(stats, ps, t) {
+		if ps, t, ok := peakSplit(stats); ok && peakColoured(stats, ps, t) && peakBrighter(stats, ps, t, minVGap) {
 			for i, x := range ps {
 				lit[i] = x > t
 				conf[i] = math.Min(conf[i], crossCap)
@@ -829,7 +830,9 @@ func clearlyBright(v float64, on bool, vs [2][]float64) bool {
 		return false
 	}
 	if on {
-		return v-lo > 0.75*gap
+		// A clipped centre may be glare or daylight on an unlit
+		// button: brightness cannot vouch for it.
+		return v < clippedV && v-lo > 0.75*gap
 	}
 	return hi-v > 0.75*gap
 }
@@ -912,16 +915,16 @@ func peakColoured(stats [][]cellStats, xs []float64, t float64) bool {
 }
 
 // peakBrighter reports whether the cells above t are also brighter at
-// their peak than those below (by 3%): a lit ring is, a coloured
+// their peak than those below, by at least by (log V): a lit ring is, a coloured
 // case filling the footprint of a small unlit button is not.
-func peakBrighter(stats [][]cellStats, xs []float64, t float64) bool {
+func peakBrighter(stats [][]cellStats, xs []float64, t, by float64) bool {
 	cols := len(stats[0])
 	var g [2][]cellStats
 	for i, x := range xs {
 		g[b2i(x > t)] = append(g[b2i(x > t)], stats[i/cols][i%cols])
 	}
 	get := func(s cellStats) float64 { return s.peak }
-	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= 0.03
+	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= by
 }
 
 // peakCheck splits the board again on the brightest tenth of each
@@ -941,7 +944,7 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 			differ = append(differ, i)
 		}
 	}
-	if 2*len(differ) > n && peakBrighter(stats, xs, t) {
+	if 2*len(differ) > n && peakBrighter(stats, xs, t, 0.03) {
 		for i, x := range xs {
 			lit[i] = x > t
 			conf[i] = math.Min(conf[i], crossCap)
