@@ -538,6 +538,9 @@ func (f *finder) score(h *hyp) {
 	ci, cj := float64(h.i0+h.i1)/2, float64(h.j0+h.j1)/2
 	if tiltFromAxes(&h.h, ci, cj) > 35 || skew(&h.h, ci, cj) > 30 {
 		h.score *= 0.5
+	} else if skew(&h.h, ci, cj) > shearSkew {
+		// Keyboards stagger their rows: their lattice leans.
+		h.score *= 0.7
 	}
 	// A lattice that runs out of the picture may go on beyond it: tiles,
 	// a keyboard, a board cut off. Boards are photographed whole.
@@ -568,6 +571,11 @@ func (f *finder) score(h *hyp) {
 		h.score = math.Inf(-1)
 	}
 }
+
+// shearSkew is the skew, in degrees, above which a lattice loses some
+// score: boards' axes stay within a few degrees of perpendicular under
+// the tilts photos show, staggered keys do not.
+const shearSkew = 15
 
 // search grows hypotheses from many seeds and returns the distinct ones
 // best first.
