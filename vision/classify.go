@@ -58,7 +58,7 @@ const (
 	// handful of samples, need minSmallGap.
 	minScoreGap = 0.25
 	minSmallGap = 0.6
-	// loneGap is the group distance under which a lone odd cell is in
+	// loneGap is the group distance under which one or two odd cells are in
 	// doubt (a factor of e^1.25 ≈ 3.5 in brightness): a cursor over one
 	// cell of a small all-off board differs by less.
 	loneGap    = 2.5
@@ -612,12 +612,12 @@ func decide(stats [][]cellStats) *verdict {
 	switch {
 	case ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n)):
 		twoGroupConf(xs, stats, t, lo, hi, lit, conf, v.why)
-		if min(lo.n, hi.n) == 1 && hi.mean-lo.mean < loneGap {
-			// One cell unlike all the others, by less than a lit light
-			// usually differs: a glare spot on an all-off board, one
-			// dark cell on an all-on one under uneven light.
+		if min(lo.n, hi.n) <= 2 && hi.mean-lo.mean < loneGap {
+			// One or two cells unlike all the others, by less than a
+			// lit light usually differs: glare spots on an all-off
+			// board, dark cells on an all-on one under uneven light.
 			for i, x := range xs {
-				if (x > t) == (hi.n == 1) {
+				if (x > t) == (hi.n <= 2 && hi.n <= lo.n) {
 					conf[i] = math.Min(conf[i], crossCap)
 				}
 			}

@@ -24,15 +24,18 @@
 //     photo to a fixed size per cell, with one ring of would-be cells
 //     around it) and every cell is measured: the median brightness
 //     (log V) and mean saturation of its centre, how uneven the centre
-//     is, and the brightness of a ring around the centre and of its rim
-//     (the gaps between cells).
+//     is, the brightness of a ring around the centre and of its rim
+//     (the gaps between cells), and the brightest tenth of the button's
+//     footprint with its colour (lit rings around dark caps).
 //  3. The cells are split in two by Otsu's threshold on a lit score
 //     (brightness plus saturation, or brightness alone, whichever
 //     separates the board better); the upper group is lit. Everything
 //     is relative to the board itself, so a dim room and daylight read
 //     alike.
 //  4. When the cells form one group (all off or all on), the brightness
-//     level decides, and every cell is flagged uncertain.
+//     level decides, and every cell is flagged uncertain, unless the
+//     board is dim and even (no cell brighter or more coloured than the
+//     rest, centre or peak): then it is all off without doubt.
 //
 // # Confidence
 //
@@ -44,8 +47,15 @@
 //   - the cell's centre is much less even than the board's cells, or
 //     differs from its ring or rim as the other group's cells do (a
 //     cursor, glare, a shadow edge);
-//   - brightness alone or saturation alone groups the cell differently
-//     (a shadow across the board, white and coloured lights);
+//   - brightness alone, saturation alone or the footprint's peak groups
+//     the cell differently (a shadow across the board, white and
+//     coloured lights, a lit ring), unless the cell's brightness clearly
+//     vouches for it (not clipped, colour between the groups');
+//   - the peaks read most cells the other way: their reading is kept,
+//     every cell in doubt (ring lights around caps darker than unlit ones);
+//   - one or two odd cells differ by less than a lit light usually does,
+//     an unlit cell is as bright as lit ones, or a lit one is below a
+//     clipped lit group (glare, a cursor, bloom);
 //   - the lit group is not clearly brighter, or its rings are darker
 //     than the unlit group's (an inverted reading);
 //   - a lit-looking button lies just outside the grid, an edge row or
