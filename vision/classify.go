@@ -880,6 +880,10 @@ func b2i(b bool) int {
 	return 0
 }
 
+// oddRim is how far (log V) a cell's rim may lie above both groups'
+// median rims before the cell is in doubt.
+const oddRim = 0.6
+
 // clearVGap is the brightness gap (log V) between the groups from which
 // brightness alone may vouch for a cell that colour groups otherwise.
 const clearVGap = 0.3
@@ -1135,6 +1139,16 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 			}
 		}
 		conf[i] = cf
+	}
+	// A rim far brighter than both groups' (a cursor or glare over the
+	// whole cell, gaps included) puts the cell in doubt whatever its
+	// centre says.
+	for i := range xs {
+		st := stats[i/cols][i%cols]
+		if st.rim-math.Max(lo.rim, hi.rim) > oddRim {
+			conf[i] = math.Min(conf[i], crossCap)
+			why["oddrim"]++
+		}
 	}
 	// An unlit cell's rim lit by the glow of two or more lit neighbours
 	// is no surprise; with fewer, its centre may be a dark cursor over a
