@@ -241,10 +241,26 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	if du != 0 || dv != 0 {
 		out.h = mulHomography(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
 	}
-	if unsure || looped {
+	if unsure || looped || !w.bounded(r0, r1, c0, c1) {
 		out.sizeSure = false
 	}
 	return out, w.clarity(r0, r1, c0, c1)
+}
+
+// bounded reports whether the line just outside the grid can be seen on
+// every side: a grid cut by the photo's edge may go on beyond it (a
+// keyboard, a pattern), so its size cannot be vouched for.
+func (w *extentWindow) bounded(r0, r1, c0, c1 int) bool {
+	tpl, _ := w.templates(r0, r1, c0, c1)
+	if tpl == nil {
+		return false
+	}
+	for side := 0; side < 4; side++ {
+		if _, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // clarity is how clearly the grid [r0, r1) × [c0, c1) of the window
