@@ -45,7 +45,9 @@ const (
 // and scored (lattice.go); the case around the buttons widens sparse
 // lattices (lattice_case.go). Each lattice's h is in full-resolution
 // pixels of img; its sizeSure is false when the extent rests on weak
-// evidence, a close rival exists, or the case cue widened it.
+// evidence, a close rival exists, or the case cue widened it (see
+// lattice.sizeSure). When the first look finds nothing or at most 4
+// cells, a second look at zoomSide pixels may replace it.
 func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error) {
 	if img.Empty() {
 		return nil, fmt.Errorf("empty image: %w", ErrNoBoard)

@@ -23,8 +23,12 @@ type lattice struct {
 	// rows may be dark and unseen), fewer than minSureNodes blobs, a
 	// lattice that seems to go on past its extent, a line just beyond it
 	// holding blobs of its size at beyondShare of its points (buttons
-	// the trim judged foreign by colour), one widened by the
-	// case cue, a weak score, a side over 10, or a close rival.
+	// the trim judged foreign by colour), an outer line (or the one
+	// inside it) whose blobs look like fewer than two blobs further in
+	// (a pattern beside the board), one widened by the case cue, a weak
+	// score (under smallWeakScore per cell on boards of at most
+	// smallCells cells), a side over 10, a close rival, or a lattice
+	// found only by the second, finer look.
 	sizeSure bool
 }
 
