@@ -20,19 +20,25 @@
 //  1. findLattices searches a downscaled copy for a regular lattice of
 //     similar blobs (lit and unlit buttons) and returns a few grid
 //     hypotheses, best first.
-//  2. The first hypothesis is rectified (warped from the full-resolution
+//  2. refineExtent (skipped when the caller gives the size) grows or
+//     shrinks the first hypothesis one row or column at a time by how
+//     much each line's edge pattern looks like the board's buttons, lit
+//     or unlit; when the first grid does not stand out from the lines
+//     around it, the next rivals are refined too and a clearly better
+//     one goes first, its size marked unsure.
+//  3. The chosen hypothesis is rectified (warped from the full-resolution
 //     photo to a fixed size per cell, with one ring of would-be cells
 //     around it) and every cell is measured: the median brightness
 //     (log V) and mean saturation of its centre, how uneven the centre
 //     is, the brightness of a ring around the centre and of its rim
 //     (the gaps between cells), and the brightest tenth of the button's
 //     footprint with its colour (lit rings around dark caps).
-//  3. The cells are split in two by Otsu's threshold on a lit score
+//  4. The cells are split in two by Otsu's threshold on a lit score
 //     (brightness plus saturation, or brightness alone, whichever
 //     separates the board better); the upper group is lit. Everything
 //     is relative to the board itself, so a dim room and daylight read
 //     alike.
-//  4. When the cells form one group (all off or all on), the brightness
+//  5. When the cells form one group (all off or all on), the brightness
 //     level decides, and every cell is flagged uncertain, unless the
 //     board is dim and even (no cell brighter or more coloured than the
 //     rest, centre or peak): then it is all off without doubt.
