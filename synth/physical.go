@@ -155,19 +155,7 @@ func drawHandheld(r *rng, b *board, p int) flat {
 	strength := r.uni(0.8, 1)
 	hot := r.uni(0.2, 0.5)
 	litAlbedo := r.uni(0.4, 0.8)
-	for i := range b.rows {
-		for j := range b.cols {
-			rc := cv.cell(i, j, inset)
-			if b.lit[i][j] {
-				bevelButton(&f.albedo, rc, rad, scale(unlit, litAlbedo), depth)
-			} else {
-				bevelButton(&f.albedo, rc, rad, unlit, depth)
-			}
-			if b.lit[i][j] {
-				glowFace(&f.emit, rc, rad, b.glow[i][j], strength, hot)
-			}
-		}
-	}
+	drawBevelButtons(&f, cv, b, inset, rad, depth, unlit, litAlbedo, strength, hot)
 	if hasControls {
 		y0 := cv.oy + b.rows*p
 		fp := float64(p)
@@ -202,20 +190,25 @@ func drawKeypad(r *rng, b *board, p int) flat {
 	strength := r.uni(0.85, 1)
 	hot := r.uni(0.2, 0.6)
 	litAlbedo := r.uni(0.4, 0.8)
+	drawBevelButtons(&f, cv, b, inset, rad, depth, unlit, litAlbedo, strength, hot)
+	return f
+}
+
+// drawBevelButtons draws every cell as a bevelled button of colour unlit;
+// lit ones are darkened to litAlbedo of it and glow with the cell's glow
+// colour at strength, whiter towards the middle by hot (see glowFace).
+func drawBevelButtons(f *flat, cv canvas, b *board, inset, rad, depth int, unlit color.RGBA, litAlbedo, strength, hot float64) {
 	for i := range b.rows {
 		for j := range b.cols {
 			rc := cv.cell(i, j, inset)
 			if b.lit[i][j] {
 				bevelButton(&f.albedo, rc, rad, scale(unlit, litAlbedo), depth)
+				glowFace(&f.emit, rc, rad, b.glow[i][j], strength, hot)
 			} else {
 				bevelButton(&f.albedo, rc, rad, unlit, depth)
 			}
-			if b.lit[i][j] {
-				glowFace(&f.emit, rc, rad, b.glow[i][j], strength, hot)
-			}
 		}
 	}
-	return f
 }
 
 func drawEscape(r *rng, b *board, p int) flat {
