@@ -19,10 +19,6 @@ import (
 
 var gridDebug = flag.String("grid.debug", "", "write findLattices debug images under this folder")
 
-// realPhotos is the folder of real labelled photos shared by the project;
-// tests that need it skip when it is missing.
-const realPhotos = "../../shared/photos"
-
 // cornerTol is how far, in pitches, a found grid corner may lie from the
 // labelled one.
 const cornerTol = 0.25
@@ -70,16 +66,16 @@ func gridDebugger(t *testing.T, name string) *debugger {
 }
 
 func TestFindLatticesRealPhotos(t *testing.T) {
-	es, err := labels.Read(realPhotos)
+	es, err := labels.Read(sharedPhotos)
 	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("no real photos at %s", realPhotos)
+		t.Skipf("no real photos at %s", sharedPhotos)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range es {
 		t.Run(e.File, func(t *testing.T) {
-			img := gocv.IMRead(filepath.Join(realPhotos, e.File), gocv.IMReadColor)
+			img := gocv.IMRead(filepath.Join(sharedPhotos, e.File), gocv.IMReadColor)
 			defer img.Close()
 			if img.Empty() {
 				t.Fatalf("cannot read %s", e.File)
