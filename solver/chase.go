@@ -2,7 +2,6 @@ package solver
 
 import (
 	"fmt"
-	"math/bits"
 )
 
 // This file holds light chasing, the grid solver: the presses of row r+1
@@ -80,15 +79,7 @@ func mustSameShape(fn string, a, b *Board) {
 // Transpose returns the Cols×Rows board whose cell (c, r) is b's (r, c).
 func (b *Board) Transpose() *Board {
 	t := NewBoard(b.Cols, b.Rows)
-	for r := 0; r < b.Rows; r++ {
-		for k, w := range b.Row(r) {
-			for w != 0 {
-				c := k*64 + bits.TrailingZeros64(w)
-				t.bits[c*t.stride+r/64] |= 1 << (r % 64)
-				w &= w - 1
-			}
-		}
-	}
+	transposeBits(t.bits, t.stride, b.bits, b.stride, b.Rows)
 	return t
 }
 

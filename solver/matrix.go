@@ -74,16 +74,23 @@ func (m *Matrix) Clone() *Matrix {
 // Transpose returns the transpose of m.
 func (m *Matrix) Transpose() *Matrix {
 	t := NewMatrix(m.Cols, m.Rows)
-	for i := 0; i < m.Rows; i++ {
-		for k, w := range m.Row(i) {
+	transposeBits(t.bits, t.stride, m.bits, m.stride, m.Rows)
+	return t
+}
+
+// transposeBits ORs into dst the transpose of src, both packed row by row
+// as Matrix and Board store bits: src has rows rows of srcStride words,
+// dst rows of dstStride words. dst must start zero.
+func transposeBits(dst []uint64, dstStride int, src []uint64, srcStride, rows int) {
+	for i := 0; i < rows; i++ {
+		for k, w := range src[i*srcStride : (i+1)*srcStride] {
 			for w != 0 {
 				j := k*64 + bits.TrailingZeros64(w)
-				t.bits[j*t.stride+i/64] |= 1 << (i % 64)
+				dst[j*dstStride+i/64] |= 1 << (i % 64)
 				w &= w - 1
 			}
 		}
 	}
-	return t
 }
 
 // MulVec returns m·x. It panics unless x has VecWords(m.Cols) words.
