@@ -306,19 +306,11 @@ const beyondShare = 0.4
 // judged foreign (all lit in another colour), or a board going on past
 // what was grown. Such an extent may be a line short.
 func (f *finder) beyond(h *hyp) int {
-	sides := [4][2]int{{0, h.i0 - 1}, {0, h.i1 + 1}, {1, h.j0 - 1}, {1, h.j1 + 1}}
 	count := 0
-	for _, sd := range sides {
-		lo, hi := h.j0, h.j1
-		if sd[0] == 1 {
-			lo, hi = h.i0, h.i1
-		}
+	for _, line := range h.outsideLines() {
 		hit, n := 0, 0
-		for t := lo; t <= hi; t++ {
-			i, j := float64(sd[1]), float64(t)
-			if sd[0] == 1 {
-				i, j = float64(t), float64(sd[1])
-			}
+		for _, p := range line {
+			i, j := p[0], p[1]
 			x, y := applyH(&h.h, i, j)
 			if x < 0 || y < 0 || x >= float64(f.w) || y >= float64(f.h) {
 				continue

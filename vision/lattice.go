@@ -694,23 +694,30 @@ func reduceBasis(a, b vec) (vec, vec) {
 	return a, b
 }
 
+// outsideLines returns the lattice points (i, j) of the line just beyond
+// each side of h's extent, in the order top, bottom, left, right.
+func (h *hyp) outsideLines() [4][][2]float64 {
+	var lines [4][][2]float64
+	for j := h.j0; j <= h.j1; j++ {
+		lines[0] = append(lines[0], [2]float64{float64(h.i0 - 1), float64(j)})
+		lines[1] = append(lines[1], [2]float64{float64(h.i1 + 1), float64(j)})
+	}
+	for i := h.i0; i <= h.i1; i++ {
+		lines[2] = append(lines[2], [2]float64{float64(i), float64(h.j0 - 1)})
+		lines[3] = append(lines[3], [2]float64{float64(i), float64(h.j1 + 1)})
+	}
+	return lines
+}
+
 // openSides counts the sides of the extent whose next line of lattice
 // points lies mostly outside the image (within a third of a pitch of its
 // border or beyond).
 func (f *finder) openSides(h *hyp) []int {
 	var open []int
-	sides := [4][3]int{{0, h.i0 - 1, 0}, {0, h.i1 + 1, 1}, {1, h.j0 - 1, 2}, {1, h.j1 + 1, 3}}
-	for _, sd := range sides {
-		lo, hi := h.j0, h.j1
-		if sd[0] == 1 {
-			lo, hi = h.i0, h.i1
-		}
+	for side, line := range h.outsideLines() {
 		out, n := 0, 0
-		for t := lo; t <= hi; t++ {
-			i, j := float64(sd[1]), float64(t)
-			if sd[0] == 1 {
-				i, j = float64(t), float64(sd[1])
-			}
+		for _, p := range line {
+			i, j := p[0], p[1]
 			x, y := applyH(&h.h, i, j)
 			pi, pj := localPitch(&h.h, i, j)
 			m := math.Min(pi, pj) / 3
@@ -720,7 +727,7 @@ func (f *finder) openSides(h *hyp) []int {
 			}
 		}
 		if 2*out > n {
-			open = append(open, sd[2])
+			open = append(open, side)
 		}
 	}
 	return open
