@@ -15,6 +15,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
+
+	"lightsout/vision"
 )
 
 func batchCommand() command {
@@ -49,7 +51,8 @@ error when it is a terminal. A bad photo never stops the others.
 Flags:
       --out DIR      folder for the annotated photos (default ./solved).
                        lightsout batch photos/ --out /tmp/solved
-  -j, --jobs N       photos solved at once (default: the number of CPUs).
+  -j, --jobs N       photos solved at once, one core each (default: the
+                     number of CPUs).
                        lightsout batch photos/ --jobs 2
       --json         one JSON object per photo instead of text; the
                      summary then goes to standard error.
@@ -135,6 +138,12 @@ func runBatch(e *env, args []string) int {
 	results := make([]*photoResult, len(plan))
 	done := make(chan int)
 	work := make(chan int)
+	// Photos are the unit of parallel work: each job runs on one thread,
+	// so that N jobs use N cores and OpenCV's own pool (which would
+	// spread every job's decodes and resizes over all cores) does not
+	// compete with them. Restored for callers in this process (tests).
+	vision.SetThreads(1)
+	defer vision.SetThreads(0)
 	var wg sync.WaitGroup
 	for w := 0; w < min(*jobs, max(1, len(plan))); w++ {
 		wg.Add(1)

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"lightsout/vision"
 )
 
 // treeHashes returns the SHA-256 of every file under dir, by path.
@@ -209,5 +211,16 @@ func TestBatchTextAndOrder(t *testing.T) {
 	}
 	if strings.Count(stderr, missing) != 1 {
 		t.Errorf("stderr %q, want one error line for %s", stderr, missing)
+	}
+}
+
+// TestBatchRestoresThreads checks that batch, which runs OpenCV on one
+// thread per job, gives the process its default thread pool back.
+func TestBatchRestoresThreads(t *testing.T) {
+	want := vision.Threads()
+	dir := t.TempDir()
+	runCmd("batch", filepath.Join(dir, "missing.jpg"), "--out", filepath.Join(dir, "out"))
+	if got := vision.Threads(); got != want {
+		t.Errorf("OpenCV threads after batch = %d, want %d", got, want)
 	}
 }
