@@ -60,6 +60,13 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readLattices(bgr, ls, &o, dbg)
+}
+
+// readLattices refines the grid finder's hypotheses ls over bgr, the
+// full-resolution 8-bit BGR photo, and reads the first that can be
+// measured.
+func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Reading, error) {
 	if o.Rows == 0 {
 		// Grow or shrink each grid by its lines' likeness to the board's
 		// buttons, and let a clearly better rival go first (extent.go);
@@ -72,6 +79,7 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 	// is read.
 	var l lattice
 	var v *verdict
+	var err error
 	for i, c := range ls {
 		if i == maxHypotheses {
 			break
