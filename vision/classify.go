@@ -730,6 +730,32 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		capAll("ringdarker")
 		return
 	}
+	var lc, uc []cellStats
+	for i, on := range lit {
+		if on {
+			lc = append(lc, stats[i/cols][i%cols])
+		} else {
+			uc = append(uc, stats[i/cols][i%cols])
+		}
+	}
+	sat := func(s cellStats) float64 { return s.s }
+	rise := func(s cellStats) float64 { return s.v - s.rim }
+	if vGap < clearVGap && medianOf(lc, sat) < medianOf(uc, sat)-minSGap*2/3 && medianOf(lc, rise) < minVGap {
+		// The lit group is only a little brighter, no brighter than
+		// the gaps around it, and clearly greyer: pale unlit cells
+		// beside coloured lit ones on a light screen read the same way.
+		capAll("greyer")
+		return
+	}
+	peak := func(s cellStats) float64 { return s.peak }
+	if medianOf(uc, peak) >= medianOf(lc, peak) && medianOf(uc, func(s cellStats) float64 { return s.peak - s.rim }) > 0.3 {
+		// The unlit buttons' brightest tenth is as bright as the lit
+		// ones' and well above the gaps around them (not the case
+		// showing through): lit rings around dark caps beside bright
+		// unlit caps read the same way.
+		capAll("unlitpeak")
+		return
+	}
 	// A cell of another colour is no surprise in a group whose colour
 	// varies (several colours of light or of caps). A white cursor over
 	// an unlit cell among red lights is.
@@ -854,7 +880,8 @@ func satVaries(stats [][]cellStats, lit []bool, on bool) bool {
 // satBetween reports whether cell i's saturation lies between the two
 // groups' medians, give or take 0.05: a paler light or a tinted cap,
 // which brightness may decide. A cell whiter than both groups (a white
-// cursor) or more coloured than both is not.
+// cursor), more coloured than both, or at the other group's own colour
+// is not.
 func satBetween(stats [][]cellStats, lit []bool, i int) bool {
 	cols := len(stats[0])
 	var g [2][]cellStats
@@ -865,9 +892,23 @@ func satBetween(stats [][]cellStats, lit []bool, i int) bool {
 		return false
 	}
 	get := func(s cellStats) float64 { return s.s }
-	a, b := medianOf(g[0], get), medianOf(g[1], get)
-	if a > b {
-		a, b = b, a
+	own, other := medianOf(g[b2i(lit[i])], get), medianOf(g[b2i(!lit[i])], get)
+	a, b := math.Min(own, other), math.Max(own, other)
+	// At the other group's own colour, and alone in its group there, it
+	// is not between: a glare spot on an unlit grey button among orange
+	// lights is as grey as the unlit ones. A row of white lights among
+	// coloured ones holds several such cells.
+	at := func(s cellStats) bool { return math.Abs(s.s-other) < 0.25*(b-a) }
+	if b-a >= minSGap && at(stats[i/cols][i%cols]) {
+		k := 0
+		for _, st := range g[b2i(lit[i])] {
+			if at(st) {
+				k++
+			}
+		}
+		if k < 2 {
+			return false
+		}
 	}
 	x := stats[i/cols][i%cols].s
 	return x >= a-0.05 && x <= b+0.05
