@@ -52,44 +52,54 @@ var formats = []struct {
 // bytes a pixel plus 1 MiB of metadata).
 // Errors do not repeat the path; callers name the file.
 func Load(path string, maxPixels int) (gocv.Mat, error) {
+	data, err := readImageFile(path, maxPixels)
+	if err != nil {
+		return gocv.Mat{}, err
+	}
+	return Decode(data, maxPixels)
+}
+
+// readImageFile returns the bytes of the image file at path after the
+// checks Load describes; maxPixels ≤ 0 means DefaultMaxPixels.
+func readImageFile(path string, maxPixels int) ([]byte, error) {
 	if maxPixels <= 0 {
 		maxPixels = DefaultMaxPixels
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return gocv.Mat{}, fileError(err)
+		return nil, fileError(err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return gocv.Mat{}, fileError(err)
+		return nil, fileError(err)
 	}
 	if st.IsDir() {
-		return gocv.Mat{}, fmt.Errorf("%w (it is a folder)", ErrNotImage)
+		return nil, fmt.Errorf("%w (it is a folder)", ErrNotImage)
 	}
 	if !st.Mode().IsRegular() {
-		return gocv.Mat{}, fmt.Errorf("%w (not a regular file)", ErrNotImage)
+		return nil, fmt.Errorf("%w (not a regular file)", ErrNotImage)
 	}
 	// Refuse a file that is no image, or an image over the limit, from
 	// its first bytes, before reading the rest.
 	head := make([]byte, min(st.Size(), 512))
 	if _, err := io.ReadFull(f, head); err != nil {
-		return gocv.Mat{}, fileError(err)
+		return nil, fileError(err)
 	}
 	if _, err := checkHeader(head, bufio.NewReader(io.NewSectionReader(f, 0, st.Size())), maxPixels); err != nil {
-		return gocv.Mat{}, err
+		return nil, err
 	}
 	if limit := 4*int64(maxPixels) + 1<<20; st.Size() > limit {
-		return gocv.Mat{}, fmt.Errorf("%w (file of %d MB, limit %d MB)", ErrTooLarge, st.Size()>>20, limit>>20)
+		return nil, fmt.Errorf("%w (file of %d MB, limit %d MB)", ErrTooLarge, st.Size()>>20, limit>>20)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return gocv.Mat{}, fileError(err)
+		return nil, fileError(err)
 	}
 	data := make([]byte, st.Size())
 	if _, err := io.ReadFull(f, data); err != nil {
-		return gocv.Mat{}, fileError(err)
+		return nil, fileError(err)
 	}
-	return Decode(data, maxPixels)
+	return data, nil
 }
 
 // fileError drops the path from an *fs.PathError (the caller names the

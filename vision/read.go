@@ -18,6 +18,18 @@ type Options struct {
 	Debug string
 }
 
+// orDefault returns a copy of o (the defaults when o is nil), checked.
+func (o *Options) orDefault() (Options, error) {
+	var c Options
+	if o != nil {
+		c = *o
+	}
+	if c.Rows < 0 || c.Cols < 0 || (c.Rows == 0) != (c.Cols == 0) {
+		return c, fmt.Errorf("board size %d×%d: give both rows and columns, or neither", c.Rows, c.Cols)
+	}
+	return c, nil
+}
+
 // maxHypotheses is how many of the grid finder's hypotheses Read
 // classifies before keeping one.
 const maxHypotheses = 3
@@ -25,12 +37,9 @@ const maxHypotheses = 3
 // Read finds the board in img (8-bit BGR, grey or BGRA) and reads every
 // light. Errors wrap ErrNoBoard when no grid is found.
 func Read(img gocv.Mat, opts *Options) (*Reading, error) {
-	var o Options
-	if opts != nil {
-		o = *opts
-	}
-	if o.Rows < 0 || o.Cols < 0 || (o.Rows == 0) != (o.Cols == 0) {
-		return nil, fmt.Errorf("board size %d×%d: give both rows and columns, or neither", o.Rows, o.Cols)
+	o, err := opts.orDefault()
+	if err != nil {
+		return nil, err
 	}
 	if img.Empty() {
 		return nil, fmt.Errorf("empty image: %w", ErrNoBoard)

@@ -182,24 +182,30 @@ func solvePhoto(in, out string, replace bool, o *photoOptions) *photoResult {
 		res.Outcome, res.Err = oc, err
 		return res
 	}
-	img, err := vision.Load(in, o.MaxPixels)
+	ph, err := vision.Open(in, o.MaxPixels)
 	if err != nil {
 		return fail(outUnreadable, err)
 	}
-	defer img.Close()
-	if img.Cols() < minImageSide || img.Rows() < minImageSide {
-		return fail(outNoBoard, fmt.Errorf("%w (the image is only %d×%d pixels)", vision.ErrNoBoard, img.Cols(), img.Rows()))
-	}
+	defer ph.Close()
 	rows, cols := o.Rows, o.Cols
 	if o.State != nil && rows == 0 {
 		rows, cols = o.State.Rows, o.State.Cols
 	}
-	rd, err := vision.Read(img, &vision.Options{Rows: rows, Cols: cols, Debug: o.Debug})
+	// A large JPEG is still decoding while the board is found on a
+	// reduced copy; its errors come first.
+	rd, readErr := ph.Read(&vision.Options{Rows: rows, Cols: cols, Debug: o.Debug})
+	img, err := ph.Image()
 	if err != nil {
-		if errors.Is(err, vision.ErrNoBoard) {
-			return fail(outNoBoard, err)
+		return fail(outUnreadable, err)
+	}
+	if img.Cols() < minImageSide || img.Rows() < minImageSide {
+		return fail(outNoBoard, fmt.Errorf("%w (the image is only %d×%d pixels)", vision.ErrNoBoard, img.Cols(), img.Rows()))
+	}
+	if readErr != nil {
+		if errors.Is(readErr, vision.ErrNoBoard) {
+			return fail(outNoBoard, readErr)
 		}
-		return fail(outFailed, err)
+		return fail(outFailed, readErr)
 	}
 
 	read := solver.NewBoard(rd.Rows, rd.Cols)

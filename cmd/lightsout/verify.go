@@ -209,14 +209,14 @@ func verifyOne(dir string, en labels.Entry) verifyPhoto {
 	return p
 }
 
-// readPhoto loads and reads one photo file.
+// readPhoto reads one photo file the way solve does.
 func readPhoto(path string) (*vision.Reading, error) {
-	img, err := vision.Load(path, 0)
+	ph, err := vision.Open(path, 0)
 	if err != nil {
 		return nil, err
 	}
-	defer img.Close()
-	return vision.Read(img, nil)
+	defer ph.Close()
+	return ph.Read(nil)
 }
 
 // line is the photo's line of the text report.

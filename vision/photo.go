@@ -1,0 +1,139 @@
+package vision
+
+import (
+	"bytes"
+	"image/jpeg"
+
+	"gocv.io/x/gocv"
+)
+
+// Photo is an image file being decoded. For a JPEG at least twice the
+// grid finder's working size, Open decodes a reduced copy at once (the
+// JPEG decoder scales by 2, 4 or 8 for a fraction of the cost) and the
+// full image in the background, so that Read finds the board on the copy
+// while the full image decodes on another core. Other files are decoded
+// whole by Open. Close a Photo when done with it.
+type Photo struct {
+	preview gocv.Mat // reduced copy, when k > 1
+	k       float64  // full-resolution pixels per preview pixel; 0 without one
+	done    chan struct{}
+	img     gocv.Mat // the full image, valid once done is closed
+	err     error    // its decoding error
+}
+
+// Open reads and checks the image file at path as Load does (maxPixels
+// ≤ 0 means DefaultMaxPixels) and starts decoding it. Errors are Load's;
+// an error in the image data past its header may instead come from
+// Image or Read.
+func Open(path string, maxPixels int) (*Photo, error) {
+	data, err := readImageFile(path, maxPixels)
+	if err != nil {
+		return nil, err
+	}
+	p := &Photo{done: make(chan struct{})}
+	if k := previewScale(data); k > 1 {
+		m, err := gocv.IMDecode(data, reducedFlag[k])
+		if err == nil && !m.Empty() && m.Type() == gocv.MatTypeCV8UC3 {
+			p.preview, p.k = m, float64(k)
+			go func() {
+				defer close(p.done)
+				p.img, p.err = Decode(data, maxPixels)
+			}()
+			return p, nil
+		}
+		m.Close()
+	}
+	defer close(p.done)
+	p.img, p.err = Decode(data, maxPixels)
+	if p.err != nil {
+		return nil, p.err
+	}
+	return p, nil
+}
+
+// reducedFlag is the IMDecode flag that scales a JPEG down by its key.
+var reducedFlag = map[int]gocv.IMReadFlag{
+	2: gocv.IMReadReducedColor2,
+	4: gocv.IMReadReducedColor4,
+	8: gocv.IMReadReducedColor8,
+}
+
+// previewScale is the largest factor of 2, 4 or 8 that keeps a complete
+// JPEG's long side at workSide pixels or more, or 1 when data is no
+// such JPEG.
+func previewScale(data []byte) int {
+	if len(data) < 2 || data[0] != 0xff || data[1] != 0xd8 || !jpegComplete(data) {
+		return 1
+	}
+	cfg, err := jpeg.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return 1
+	}
+	long, k := max(cfg.Width, cfg.Height), 1
+	for k < 8 && long/(2*k) >= workSide {
+		k *= 2
+	}
+	return k
+}
+
+// Image waits for the full image and returns it; the Photo owns it, so
+// it is valid until Close.
+func (p *Photo) Image() (gocv.Mat, error) {
+	<-p.done
+	return p.img, p.err
+}
+
+// Close waits for decoding to end and frees the images.
+func (p *Photo) Close() {
+	<-p.done
+	if p.k > 1 {
+		p.preview.Close()
+	}
+	if p.err == nil {
+		p.img.Close()
+	}
+}
+
+// Read finds the board in the photo and reads every light, as Read does
+// on the full image; with a reduced copy, the grid is found on the copy
+// while the full image decodes, and cells are read on the full image.
+// Errors from decoding the full image are returned as they are (they
+// wrap ErrNotImage), before any error of reading.
+func (p *Photo) Read(opts *Options) (*Reading, error) {
+	if p.k <= 1 {
+		img, err := p.Image()
+		if err != nil {
+			return nil, err
+		}
+		return Read(img, opts)
+	}
+	o, err := opts.orDefault()
+	if err != nil {
+		return nil, err
+	}
+	dbg, err := newDebugger(o.Debug)
+	if err != nil {
+		return nil, err
+	}
+	ls, findErr := findLattices(p.preview, o.Rows, o.Cols, dbg)
+	img, err := p.Image()
+	if err != nil {
+		return nil, err
+	}
+	if findErr != nil || weakFind(ls) {
+		// Too little for the copy's scale (a small board, merged
+		// cells): find on the full image, which may look closer.
+		return Read(img, opts)
+	}
+	// A pixel of the copy covers k×k pixels of the full image: its
+	// centre (x, y) is at k(x+½)−½ there.
+	k, off := p.k, (p.k-1)/2
+	for i := range ls {
+		h := &ls[i].h
+		for j := 0; j < 3; j++ {
+			h[j] = k*h[j] + off*h[6+j]
+			h[3+j] = k*h[3+j] + off*h[6+j]
+		}
+	}
+	return readLattices(img, ls, &o, dbg)
+}

@@ -1,0 +1,198 @@
+package vision
+
+import (
+	"errors"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"lightsout/synth"
+)
+
+// writeBig renders seed in style, scales it to w×h and writes it as a
+// JPEG of quality 90; it returns the path and the rendered board's label.
+func writeBig(t testing.TB, seed int64, style string, w, h int) (string, [][]bool) {
+	t.Helper()
+	img, lab, err := synth.Render(seed, &synth.Options{Style: style})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Close()
+	big := gocv.NewMat()
+	defer big.Close()
+	gocv.Resize(img, &big, image.Pt(w, h), 0, 0, gocv.InterpolationLinear)
+	path := filepath.Join(t.TempDir(), "big.jpg")
+	if !gocv.IMWriteWithParams(path, big, []int{gocv.IMWriteJpegQuality, 90}) {
+		t.Fatal("cannot write the test photo")
+	}
+	lit := make([][]bool, lab.Rows)
+	for r, row := range lab.Lights {
+		for _, c := range row {
+			lit[r] = append(lit[r], c == '1')
+		}
+	}
+	return path, lit
+}
+
+func TestPreviewScale(t *testing.T) {
+	tests := []struct {
+		name string
+		w, h int
+		want int
+	}{
+		{"small", 640, 480, 1},
+		{"just under twice the working size", 2*workSide - 2, 600, 1},
+		{"twice", 2 * workSide, 600, 2},
+		{"12 MP landscape", 4032, 3024, 4},
+		{"12 MP portrait", 3024, 4032, 4},
+		{"huge", 12000, 9000, 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := previewScale(encodeJPEG(t, image.NewGray(image.Rect(0, 0, tt.w, tt.h)))); got != tt.want {
+				t.Errorf("previewScale(%d×%d JPEG) = %d, want %d", tt.w, tt.h, got, tt.want)
+			}
+		})
+	}
+	if got := previewScale(encodePNG(t, testImage(4000, 16))); got != 1 {
+		t.Errorf("previewScale(PNG) = %d, want 1: only JPEGs decode reduced", got)
+	}
+}
+
+// TestPhotoRead checks that finding the grid on the reduced copy reads
+// large photos as reading the full image does: same size and lights,
+// corners within a few pixels.
+func TestPhotoRead(t *testing.T) {
+	tests := []struct {
+		seed  int64
+		style string
+		w, h  int
+	}{
+		{11, synth.StyleHandheld, 3000, 4000},
+		{6, synth.StyleMonitor, 2560, 1440},
+		{8, synth.StyleEscape, 4032, 3024},
+	}
+	if testing.Short() {
+		tests = tests[:1]
+	}
+	for _, tt := range tests {
+		t.Run(tt.style, func(t *testing.T) {
+			path, label := writeBig(t, tt.seed, tt.style, tt.w, tt.h)
+			ph, err := Open(path, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ph.Close()
+			if ph.k <= 1 {
+				t.Fatalf("%d×%d JPEG: no reduced copy", tt.w, tt.h)
+			}
+			got, err := ph.Read(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := ph.Image()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Read(img, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sameLights(want.Lit, label) {
+				t.Fatalf("Read of the full image is %d×%d, not the label's %d×%d lights: pick another photo", want.Rows, want.Cols, len(label), len(label[0]))
+			}
+			if !sameLights(got.Lit, label) {
+				t.Fatalf("Photo.Read: %d×%d %v, want %v as Read of the full image", got.Rows, got.Cols, got.Lit, label)
+			}
+			pitch := math.Hypot(want.Corners[1].X-want.Corners[0].X, want.Corners[1].Y-want.Corners[0].Y) / float64(want.Cols)
+			for i := range want.Corners {
+				if d := math.Hypot(got.Corners[i].X-want.Corners[i].X, got.Corners[i].Y-want.Corners[i].Y); d > 0.1*pitch {
+					t.Errorf("corner %d: Photo.Read %v, Read %v (%.1f px apart, cell pitch %.0f px)", i, got.Corners[i], want.Corners[i], d, pitch)
+				}
+			}
+		})
+	}
+}
+
+func sameLights(a, b [][]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for r := range a {
+		if len(a[r]) != len(b[r]) {
+			return false
+		}
+		for c := range a[r] {
+			if a[r][c] != b[r][c] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestPhotoOrientation checks that the reduced copy of a JPEG with an
+// EXIF orientation is turned as the full image is.
+func TestPhotoOrientation(t *testing.T) {
+	data := withOrientation(encodeJPEG(t, testImage(2400, 1800)), 6)
+	path := filepath.Join(t.TempDir(), "turned.jpg")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ph, err := Open(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ph.Close()
+	img, err := ph.Image()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ph.k != 2 {
+		t.Fatalf("reduction %v, want 2", ph.k)
+	}
+	if img.Cols() != 1800 || img.Rows() != 2400 || ph.preview.Cols() != 900 || ph.preview.Rows() != 1200 {
+		t.Fatalf("full %d×%d, copy %d×%d; want 1800×2400 and 900×1200 (EXIF orientation 6 applied to both)",
+			img.Cols(), img.Rows(), ph.preview.Cols(), ph.preview.Rows())
+	}
+	checkPattern(t, ph.preview, true)
+}
+
+// TestOpenErrors checks that Open refuses what Load refuses, with the
+// same errors, and leaves nothing open.
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	good := encodeJPEG(t, testImage(2400, 1800))
+	files := []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"empty.jpg", nil, ErrNotImage},
+		{"truncated.jpg", good[:len(good)/2], ErrNotImage},
+		{"text.jpg", []byte("hello, this is not a photo\n"), ErrNotImage},
+	}
+	for _, f := range files {
+		t.Run(f.name, func(t *testing.T) {
+			path := filepath.Join(dir, f.name)
+			if err := os.WriteFile(path, f.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ph, err := Open(path, 0)
+			if err == nil {
+				ph.Close()
+				t.Fatal("Open succeeded")
+			}
+			if !errors.Is(err, f.want) {
+				t.Errorf("error %v, want %v", err, f.want)
+			}
+			if _, lerr := Load(path, 0); lerr == nil || lerr.Error() != err.Error() {
+				t.Errorf("Open: %v; Load: %v", err, lerr)
+			}
+		})
+	}
+}
