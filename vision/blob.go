@@ -1,11 +1,12 @@
 package vision
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"math"
 	"sort"
-	"unsafe"
+	"sync"
 
 	"gocv.io/x/gocv"
 )
@@ -55,7 +56,9 @@ const (
 )
 
 // collectBlobs runs several segmentations of work (BGR) and returns the
-// compact blobs they find, duplicates merged, in work pixels.
+// compact blobs they find, duplicates merged, in work pixels. The
+// segmentations run on two goroutines; the result does not depend on
+// their timing.
 func collectBlobs(work gocv.Mat) ([]blob, error) {
 	grey := gocv.NewMat()
 	defer grey.Close()
@@ -69,41 +72,21 @@ func collectBlobs(work gocv.Mat) ([]blob, error) {
 	}
 	maxArea := blobMaxFrac * float64(work.Rows()*work.Cols())
 
-	var all []blob
-	eroded := gocv.NewMat()
-	defer eroded.Close()
-	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
-	defer kernel.Close()
-	// add collects the blobs of a mask and of the mask eroded by two
-	// pixels, which parts buttons joined by thin bridges of bloom or
-	// shared edges.
-	add := func(mask gocv.Mat, scale float64, src uint8) error {
-		bs, err := maskBlobs(mask, scale, maxArea, src)
-		if err != nil {
-			return err
-		}
-		all = append(all, bs...)
-		gocv.ErodeWithParams(mask, &eroded, kernel, image.Pt(-1, -1), 2, int(gocv.BorderConstant))
-		bs, err = maskBlobs(eroded, scale, maxArea, src)
-		all = append(all, bs...)
-		return err
-	}
-
 	// Adaptive thresholds on grey, at several pyramid levels so that the
 	// block covers small and large buttons alike, in both polarities.
-	level := grey.Clone()
-	defer level.Close()
-	scale := 1.0
-	mask := gocv.NewMat()
-	defer mask.Close()
-	for l := 0; l < 4; l++ {
-		if l > 0 {
-			if level.Rows() < 128 || level.Cols() < 128 {
-				break
-			}
-			gocv.PyrDown(level, &level, image.Point{}, gocv.BorderDefault)
-			scale *= 2
+	var jobs []segJob
+	levels := []gocv.Mat{grey}
+	for l := 1; l < 4; l++ {
+		prev := levels[l-1]
+		if prev.Rows() < 128 || prev.Cols() < 128 {
+			break
 		}
+		next := gocv.NewMat()
+		defer next.Close()
+		gocv.PyrDown(prev, &next, image.Point{}, gocv.BorderDefault)
+		levels = append(levels, next)
+	}
+	for l, level := range levels {
 		blocks := []int{41}
 		if l == 0 {
 			blocks = []int{15, 41}
@@ -113,42 +96,28 @@ func collectBlobs(work gocv.Mat) ([]blob, error) {
 				continue
 			}
 			for pol := 0; pol < 2; pol++ {
-				typ, c := gocv.ThresholdBinary, float32(-4)
-				if pol == 1 {
-					typ, c = gocv.ThresholdBinaryInv, 4
-				}
-				gocv.AdaptiveThreshold(level, &mask, 255, gocv.AdaptiveThresholdMean, typ, bsz, c)
-				if err := add(mask, scale, uint8(pol)); err != nil {
-					return nil, err
-				}
+				jobs = append(jobs, segJob{kind: segAdaptBright + uint8(pol), src: level, scale: float64(int(1) << l), block: bsz})
 			}
 		}
 	}
-
 	// Global Otsu on value and saturation: large buttons, lit lights in a
 	// dim room, coloured lights on a grey case.
 	for k, c := range []int{2, 1} {
 		for pol := 0; pol < 2; pol++ {
-			typ := gocv.ThresholdBinary
-			if pol == 1 {
-				typ = gocv.ThresholdBinaryInv
-			}
-			gocv.Threshold(ch[c], &mask, 0, 255, typ|gocv.ThresholdOtsu)
-			if err := add(mask, 1, uint8(2+2*k+pol)); err != nil {
-				return nil, err
-			}
+			jobs = append(jobs, segJob{kind: uint8(segOtsuVBright + 2*k + pol), src: ch[c], scale: 1})
 		}
 	}
 	// Regions enclosed by edges: buttons that touch, or whose fill is
 	// uneven, are still outlined.
-	blur := gocv.NewMat()
-	defer blur.Close()
-	gocv.GaussianBlur(grey, &blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	gocv.Canny(blur, &mask, 30, 90)
-	gocv.Dilate(mask, &mask, kernel)
-	gocv.BitwiseNot(mask, &mask)
-	if err := add(mask, 1, segEdges); err != nil {
+	jobs = append(jobs, segJob{kind: segEdges, src: grey, scale: 1})
+
+	found, err := runSegJobs(jobs, maxArea)
+	if err != nil {
 		return nil, err
+	}
+	var all []blob
+	for _, bs := range found {
+		all = append(all, bs...)
 	}
 	merged := mergeBlobs(all)
 	data, err := work.DataPtrUint8()
@@ -165,6 +134,98 @@ func collectBlobs(work gocv.Mat) ([]blob, error) {
 	return out, nil
 }
 
+// segWorkers is how many goroutines run the segmentations.
+const segWorkers = 2
+
+// segJob is one segmentation: a mask made from src, whose blobs (and
+// those of the mask eroded by two pixels) are found at scale.
+type segJob struct {
+	kind  uint8    // segAdaptBright … segEdges, recorded in blob.src
+	src   gocv.Mat // grey level, or the H, S or V channel; only read
+	scale float64  // work pixels per src pixel
+	block int      // adaptive threshold block size
+}
+
+// segScratch holds the Mats one worker reuses from job to job.
+type segScratch struct {
+	mask, eroded, blur, kernel gocv.Mat
+	cc                         cclScratch
+}
+
+func newSegScratch() *segScratch {
+	return &segScratch{
+		mask:   gocv.NewMat(),
+		eroded: gocv.NewMat(),
+		blur:   gocv.NewMat(),
+		kernel: gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3)),
+	}
+}
+
+func (s *segScratch) Close() {
+	s.mask.Close()
+	s.eroded.Close()
+	s.blur.Close()
+	s.kernel.Close()
+}
+
+// runSegJobs runs jobs on segWorkers goroutines and returns each job's
+// blobs at the job's index.
+func runSegJobs(jobs []segJob, maxArea float64) ([][]blob, error) {
+	found := make([][]blob, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(segWorkers, len(jobs)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := newSegScratch()
+			defer s.Close()
+			for i := range next {
+				found[i], errs[i] = s.run(&jobs[i], maxArea)
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return found, errors.Join(errs...)
+}
+
+// run makes job j's mask and collects the blobs of the mask and of the
+// mask eroded by two pixels, which parts buttons joined by thin bridges
+// of bloom or shared edges.
+func (s *segScratch) run(j *segJob, maxArea float64) ([]blob, error) {
+	switch j.kind {
+	case segAdaptBright, segAdaptDark:
+		typ, c := gocv.ThresholdBinary, float32(-4)
+		if j.kind == segAdaptDark {
+			typ, c = gocv.ThresholdBinaryInv, 4
+		}
+		gocv.AdaptiveThreshold(j.src, &s.mask, 255, gocv.AdaptiveThresholdMean, typ, j.block, c)
+	case segOtsuVBright, segOtsuSBright:
+		gocv.Threshold(j.src, &s.mask, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
+	case segOtsuVDark, segOtsuSDark:
+		gocv.Threshold(j.src, &s.mask, 0, 255, gocv.ThresholdBinaryInv|gocv.ThresholdOtsu)
+	case segEdges:
+		gocv.GaussianBlur(j.src, &s.blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+		gocv.Canny(s.blur, &s.mask, 30, 90)
+		gocv.Dilate(s.mask, &s.mask, s.kernel)
+		gocv.BitwiseNot(s.mask, &s.mask)
+	default:
+		panic(fmt.Sprintf("vision: unknown segmentation %d", j.kind))
+	}
+	bs, err := maskBlobs(s.mask, j.scale, maxArea, j.kind, &s.cc)
+	if err != nil {
+		return nil, err
+	}
+	gocv.ErodeWithParams(s.mask, &s.eroded, s.kernel, image.Pt(-1, -1), 2, int(gocv.BorderConstant))
+	more, err := maskBlobs(s.eroded, j.scale, maxArea, j.kind, &s.cc)
+	return append(bs, more...), err
+}
+
 // appearance measures b's mean colour in a disc of 0.35 of its size and
 // its contrast with the ring between 0.6 and 0.8 of its size, on a
 // continuous BGR image, sampling at most about 30 points across.
@@ -173,75 +234,107 @@ func appearance(bgr []uint8, w, h int, b *blob) {
 	step := max(1, int(s/30))
 	r := int(math.Ceil(0.8 * s))
 	x0, y0 := int(math.Round(b.x)), int(math.Round(b.y))
-	var in, ring [3]float64
-	var nIn, nRing float64
+	// The disc and the ring, as bounds on the squared offset; samples
+	// within rounding of a bound fall back to the distance itself.
+	inB, ringLo, ringHi := newSqBound(0.35, s), newSqBound(0.6, s), newSqBound(0.8, s)
+	var in, ring [3]int
+	var nIn, nRing int
 	for dy := -r; dy <= r; dy += step {
 		y := y0 + dy
 		if y < 0 || y >= h {
 			continue
 		}
+		row := bgr[3*y*w : 3*(y+1)*w]
 		for dx := -r; dx <= r; dx += step {
 			x := x0 + dx
 			if x < 0 || x >= w {
 				continue
 			}
-			d := math.Hypot(float64(dx), float64(dy)) / s
-			var acc *[3]float64
+			n := dx*dx + dy*dy
+			var acc *[3]int
 			switch {
-			case d <= 0.35:
+			case inB.below(n, dx, dy, s):
 				acc = &in
 				nIn++
-			case d >= 0.6 && d <= 0.8:
+			case !ringLo.strictlyBelow(n, dx, dy, s) && ringHi.below(n, dx, dy, s):
 				acc = &ring
 				nRing++
 			default:
 				continue
 			}
-			p := bgr[3*(y*w+x) : 3*(y*w+x)+3]
-			acc[0] += float64(p[0])
-			acc[1] += float64(p[1])
-			acc[2] += float64(p[2])
+			p := row[3*x : 3*x+3]
+			acc[0] += int(p[0])
+			acc[1] += int(p[1])
+			acc[2] += int(p[2])
 		}
 	}
 	if nIn == 0 || nRing == 0 {
 		return
 	}
 	var d2 float64
+	var fin, fring [3]float64
 	for i := range in {
-		in[i] /= nIn
-		ring[i] /= nRing
-		d2 += (in[i] - ring[i]) * (in[i] - ring[i])
+		fin[i] = float64(in[i]) / float64(nIn)
+		fring[i] = float64(ring[i]) / float64(nRing)
+		d2 += (fin[i] - fring[i]) * (fin[i] - fring[i])
 	}
-	b.inner, b.ring = in, ring
+	b.inner, b.ring = fin, fring
 	b.contrast = math.Sqrt(d2 / 3)
 }
 
+// sqBound decides math.Hypot(dx, dy)/s <= k from the integer squared
+// offset n = dx²+dy², and exactly as that expression would: n below lo
+// is inside, above hi outside, and only the rare n in lo..hi (within
+// rounding of the bound) computes the distance.
+type sqBound struct {
+	k      float64
+	lo, hi int
+}
+
+func newSqBound(k, s float64) sqBound {
+	t := (k * s) * (k * s)
+	eps := 1e-9 * (t + 1)
+	return sqBound{k: k, lo: int(math.Ceil(t - eps)), hi: int(math.Floor(t + eps))}
+}
+
+// below reports Hypot(dx, dy)/s <= k.
+func (q sqBound) below(n, dx, dy int, s float64) bool {
+	if n < q.lo {
+		return true
+	}
+	if n > q.hi {
+		return false
+	}
+	return math.Hypot(float64(dx), float64(dy))/s <= q.k
+}
+
+// strictlyBelow reports Hypot(dx, dy)/s < k.
+func (q sqBound) strictlyBelow(n, dx, dy int, s float64) bool {
+	if n < q.lo {
+		return true
+	}
+	if n > q.hi {
+		return false
+	}
+	return math.Hypot(float64(dx), float64(dy))/s < q.k
+}
+
 // maskBlobs returns the compact connected components of a binary mask
-// found at a pyramid level scale times smaller than the work image.
-func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8) ([]blob, error) {
-	labels := gocv.NewMat()
-	defer labels.Close()
-	stats := gocv.NewMat()
-	defer stats.Close()
-	cents := gocv.NewMat()
-	defer cents.Close()
-	n := gocv.ConnectedComponentsWithStats(mask, &labels, &stats, &cents)
-	if n <= 1 {
-		return nil, nil
+// found at a pyramid level scale times smaller than the work image,
+// labelling it with cc.
+func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8, cc *cclScratch) ([]blob, error) {
+	if !mask.IsContinuous() || mask.Type() != gocv.MatTypeCV8U {
+		panic("vision: maskBlobs: mask is not a continuous 8-bit Mat")
 	}
-	lab, err := int32s(&labels)
+	data, err := mask.DataPtrUint8()
 	if err != nil {
-		return nil, fmt.Errorf("component labels: %w", err)
-	}
-	st, err := int32s(&stats)
-	if err != nil {
-		return nil, fmt.Errorf("component stats: %w", err)
+		return nil, fmt.Errorf("mask: %w", err)
 	}
 	w, h := mask.Cols(), mask.Rows()
 	var out []blob
-	for k := 1; k < n; k++ {
-		s := st[k*5 : k*5+5]
-		x0, y0, bw, bh, area := int(s[0]), int(s[1]), int(s[2]), int(s[3]), int(s[4])
+	for i := range cc.components(data, w, h) {
+		c := &cc.out[i]
+		x0, y0, bw, bh, area := c.x0, c.y0, c.x1-c.x0+1, c.y1-c.y0+1, c.area
 		a := float64(area) * scale * scale
 		if area < blobMinArea || a > maxArea {
 			continue
@@ -252,20 +345,10 @@ func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8) ([]blob, error)
 		if bw > 4*bh || bh > 4*bw || area*3 < bw*bh {
 			continue // cheap rejections before the moments
 		}
-		var sx, sy, sxx, syy, sxy float64
-		for y := y0; y < y0+bh; y++ {
-			row := lab[y*w : y*w+w]
-			for x := x0; x < x0+bw; x++ {
-				if row[x] == int32(k) {
-					fx, fy := float64(x-x0), float64(y-y0)
-					sx += fx
-					sy += fy
-					sxx += fx * fx
-					syy += fy * fy
-					sxy += fx * fy
-				}
-			}
-		}
+		// The sums are exact integers, as a float64 sum over the pixels
+		// would be.
+		sx, sy := float64(c.sx), float64(c.sy)
+		sxx, syy, sxy := float64(c.sxx), float64(c.syy), float64(c.sxy)
 		m := float64(area)
 		cx, cy := sx/m, sy/m
 		vxx := sxx/m - cx*cx + 1.0/12
@@ -295,19 +378,6 @@ func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8) ([]blob, error)
 		out = append(out, b)
 	}
 	return out, nil
-}
-
-// int32s views a continuous CV_32S Mat's data as int32s. The slice is
-// valid only while m is open.
-func int32s(m *gocv.Mat) ([]int32, error) {
-	b, err := m.DataPtrUint8()
-	if err != nil {
-		return nil, err
-	}
-	if len(b) < 4 {
-		return nil, nil
-	}
-	return unsafe.Slice((*int32)(unsafe.Pointer(&b[0])), len(b)/4), nil
 }
 
 // mergeBlobs merges blobs that several segmentations found at the same
