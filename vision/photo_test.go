@@ -196,3 +196,51 @@ func TestOpenErrors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzOpen feeds corrupted JPEGs large enough for a reduced copy through
+// Open and Photo.Read, the path solve and verify take: no panic, no
+// Mat left open, and a reading, if any, of sound shape. Seeds: the
+// sample photo enlarged to 2048 pixels wide, whole, with bytes of its
+// scan data overwritten, and truncated.
+func FuzzOpen(f *testing.F) {
+	src := gocv.IMRead("../testdata/sample.jpg", gocv.IMReadColor)
+	if src.Empty() {
+		f.Fatal("cannot read ../testdata/sample.jpg")
+	}
+	big := gocv.NewMat()
+	gocv.Resize(src, &big, image.Pt(2048, 2048*src.Rows()/src.Cols()), 0, 0, gocv.InterpolationLinear)
+	src.Close()
+	buf, err := gocv.IMEncodeWithParams(gocv.JPEGFileExt, big, []int{gocv.IMWriteJpegQuality, 70})
+	big.Close()
+	if err != nil {
+		f.Fatal(err)
+	}
+	data := append([]byte(nil), buf.GetBytes()...)
+	buf.Close()
+	f.Add(data)
+	for _, at := range []int{len(data) / 3, len(data) / 2, 2 * len(data) / 3} {
+		bad := append([]byte(nil), data...)
+		copy(bad[at:], []byte{0x00, 0xff, 0x13, 0x37, 0xff, 0x00, 0xde, 0xad})
+		f.Add(bad)
+	}
+	f.Add(data[:len(data)/2])
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "fuzz.jpg")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ph, err := Open(path, 4*fuzzPixels)
+		if err != nil {
+			return
+		}
+		defer ph.Close()
+		r, err := ph.Read(nil)
+		if _, ierr := ph.Image(); ierr != nil || err != nil {
+			return
+		}
+		if r.Rows < 1 || r.Cols < 1 || len(r.Lit) != r.Rows || len(r.Confidence) != r.Rows {
+			t.Fatalf("reading of shape %d×%d with %d rows of lights", r.Rows, r.Cols, len(r.Lit))
+		}
+	})
+}
