@@ -18,7 +18,10 @@
 //     any background and on lit or unlit buttons. With Marks.Numbered the
 //     ring holds its step number; a cell pressed twice shows both.
 //   - An amber outline around each doubtful cell, and a thicker orange one
-//     with a "?" around each cell assumed misread.
+//     with a "?" around each cell assumed misread. When the reader was not
+//     sure of the board's size, one amber outline around the whole grid
+//     and a legend line asking to check the rows and columns, instead of
+//     a box on every outer cell.
 //   - A legend band along the image edge farther from the board: the press
 //     count and the goal, or, for an unsolvable board, a red band saying so
 //     and naming the most doubtful cells.

@@ -25,6 +25,11 @@ type Marks struct {
 	Numbered bool
 	// Uncertain cells are outlined in amber.
 	Uncertain [][2]int
+	// SizeUnsure outlines the whole grid in amber and asks, in the
+	// legend, to check the rows and columns: the reader was not sure of
+	// the board's size (vision.Reading.SizeSure false). Pass only the
+	// cells doubted on their own as Uncertain (Reading.LowConfidence).
+	SizeUnsure bool
 	// Corrected cells, assumed misread and flipped before solving, are
 	// outlined in orange with a "?" and named in the legend.
 	Corrected [][2]int
@@ -78,6 +83,9 @@ func Draw(img gocv.Mat, r *vision.Reading, m Marks) {
 	corrected := make(map[[2]int]bool, len(m.Corrected))
 	for _, rc := range m.Corrected {
 		corrected[rc] = true
+	}
+	if m.SizeUnsure {
+		d.gridOutline(uncertainColour, 0.06)
 	}
 	for _, rc := range m.Uncertain {
 		if !corrected[rc] {
@@ -180,6 +188,21 @@ func (d *drawer) cellOutline(rc [2]int, c color.RGBA, width float64) {
 	const in = 0.03
 	d.fill(outlineColour, d.quad(rc, in), d.quad(rc, in+w+2*e))
 	d.fill(c, d.quad(rc, in+e), d.quad(rc, in+e+w))
+}
+
+// gridOutline draws a band of width cell units (at least 2 pixels)
+// just outside the whole grid in c, with dark edges.
+func (d *drawer) gridOutline(c color.RGBA, width float64) {
+	s := d.cellSize([2]int{d.r.Rows / 2, d.r.Cols / 2})
+	w := math.Max(2, width*s) / s
+	e := math.Max(1, 0.015*s) / s
+	const out = 0.02
+	quad := func(o float64) []image.Point {
+		u, v := float64(d.r.Cols), float64(d.r.Rows)
+		return []image.Point{d.fixed(-o, -o), d.fixed(u+o, -o), d.fixed(u+o, v+o), d.fixed(-o, v+o)}
+	}
+	d.fill(outlineColour, quad(out+w+2*e), quad(out))
+	d.fill(c, quad(out+w+e), quad(out+e))
 }
 
 // label writes text centred on board point (col+fu, row+fv) of cell rc,
@@ -286,6 +309,9 @@ func legendText(m Marks) (main, extra string) {
 		if len(m.Doubtful) > 0 {
 			extra = "most doubtful: " + cellList(m.Doubtful, 4)
 		}
+		if m.SizeUnsure {
+			extra += "; size uncertain: check rows and columns"
+		}
 		return main, extra
 	}
 	n := len(m.Presses)
@@ -306,6 +332,9 @@ func legendText(m Marks) (main, extra string) {
 			what = "changed by you: "
 		}
 		parts = append(parts, what+cellList(m.Corrected, 4))
+	}
+	if m.SizeUnsure {
+		parts = append(parts, "size uncertain: check rows and columns")
 	}
 	if len(m.Uncertain) > len(m.Corrected) {
 		parts = append(parts, "boxed: read with doubt")

@@ -92,6 +92,7 @@ var goldenCases = []struct {
 	{"unsolvable", tilted, Marks{Unsolvable: true, Uncertain: [][2]int{{0, 1}, {4, 4}}, Doubtful: [][2]int{{0, 1}, {4, 4}}}},
 	{"solved", tilted, Marks{}},
 	{"tiny", tiny, Marks{Presses: [][2]int{{0, 0}, {3, 3}, {6, 6}, {6, 0}}, Uncertain: [][2]int{{1, 0}}}},
+	{"sizeunsure", tilted, Marks{Presses: [][2]int{{0, 0}, {2, 3}}, Uncertain: [][2]int{{2, 2}}, SizeUnsure: true}},
 }
 
 // Golden images are compared with a tolerance, because anti-aliasing and
@@ -261,6 +262,9 @@ func TestLegendText(t *testing.T) {
 		{"doubtful", Marks{Presses: [][2]int{{0, 0}}, Uncertain: [][2]int{{0, 1}}}, "Press the ringed button: all lights off", "boxed: read with doubt"},
 		{"unsolvable, read clearly", Marks{Unsolvable: true, Goal: "on"}, "UNSOLVABLE: no presses turn all lights on", "every light read clearly"},
 		{"unsolvable", Marks{Unsolvable: true, Doubtful: [][2]int{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}}}, "UNSOLVABLE: no presses turn all lights off", "most doubtful: A1, B2, C3, D4, ..."},
+		{"size unsure", Marks{Presses: [][2]int{{0, 0}}, SizeUnsure: true}, "Press the ringed button: all lights off", "size uncertain: check rows and columns"},
+		{"size unsure and doubtful", Marks{Presses: [][2]int{{0, 0}}, Uncertain: [][2]int{{0, 1}}, SizeUnsure: true}, "Press the ringed button: all lights off", "size uncertain: check rows and columns; boxed: read with doubt"},
+		{"unsolvable, size unsure", Marks{Unsolvable: true, Doubtful: [][2]int{{0, 0}}, SizeUnsure: true}, "UNSOLVABLE: no presses turn all lights off", "most doubtful: A1; size uncertain: check rows and columns"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -41,8 +41,9 @@ const (
 	// UncertainBelow is the per-cell confidence under which a cell is
 	// listed by Reading.Uncertain.
 	UncertainBelow = 0.5
-	// unsureSizeCap caps every confidence when the lattice finder was not
-	// sure of the number of rows and columns: every cell is then doubtful.
+	// unsureSizeCap caps every confidence on a board of fewer than
+	// smallBoard cells, and Reading.MinConfidence when the size is not
+	// sure.
 	unsureSizeCap = 0.45
 	// minSeparation is the separation (distance between the two groups
 	// over their pooled spread) under which the scores are treated as one
@@ -114,7 +115,8 @@ type verdict struct {
 	unlitMean, unlitBand float64
 	// extentDoubt reports evidence that the grid's extent may be wrong
 	// (a lit-looking button just outside it, a phantom or missed edge
-	// line, a background pattern, a board of a few cells).
+	// line, a background pattern, a board of a few cells); Read then
+	// marks the size unsure. It lowers no cell's confidence.
 	extentDoubt bool
 	// gap is the distance between the two groups' medians in litScore
 	// units (0 when the scores are all equal).
@@ -321,9 +323,14 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	if rows*cols < smallBoard {
 		// A board of a few cells: the grid finder has little to go on
 		// (a missed or extra row is a third of the board), and the
-		// split rests on a handful of samples.
+		// split rests on a handful of samples: every light is in doubt.
 		v.extentDoubt = true
 		v.why["small"] = rows * cols
+		for _, row := range v.conf {
+			for j := range row {
+				row[j] = math.Min(row[j], unsureSizeCap)
+			}
+		}
 	}
 	if !v.oneGroup && halfPlane(v.lit) {
 		// The lit cells lie on one side of a straight line and the unlit
@@ -345,15 +352,6 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	if !v.oneGroup && phantomEdge(stats, v.lit) {
 		v.why["edge"] = rows * cols
 		v.extentDoubt = true
-	}
-	if v.extentDoubt {
-		// The grid may be missing a row or a column, or hold one too
-		// many: every cell is in doubt.
-		for _, row := range v.conf {
-			for j := range row {
-				row[j] = math.Min(row[j], unsureSizeCap)
-			}
-		}
 	}
 	if dbg.enabled() {
 		drawVerdict(dbg, board, v, px)
@@ -1141,7 +1139,13 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 			}
 		}
 		st := stats[i/cols][i%cols]
-		if excess := st.spread - typical; excess > 0.35 {
+		// A group whose cells are all uneven alike (small lit dots on
+		// wide buttons) sets its own norm.
+		norm := typical
+		if own.n >= 3 {
+			norm = math.Max(typical, own.spread)
+		}
+		if excess := st.spread - norm; excess > 0.35 {
 			cf *= unit(1 - (excess-0.35)/0.45)
 			if cf < UncertainBelow {
 				why["uneven"]++

@@ -181,7 +181,7 @@ func TestClassifyLabelled(t *testing.T) {
 			continue
 		}
 		n++
-		r := &Reading{Confidence: v.conf}
+		r := &Reading{Confidence: v.conf, SizeSure: !v.extentDoubt}
 		bad := wrongCells(e.Lights, v.lit)
 		switch {
 		case len(bad) == 0:

@@ -63,13 +63,19 @@
 //     an unlit cell is as bright as lit ones, or a lit one is below a
 //     clipped lit group (glare, a cursor, bloom);
 //   - the lit group is not clearly brighter, or its rings are darker
-//     than the unlit group's (an inverted reading);
-//   - a lit-looking button lies just outside the grid, an edge row or
-//     column is unlike the other unlit cells, or no cell differs from
-//     its rim (a missed or phantom row, a background pattern);
-//   - the board is one group, is small, or its groups are close;
-//   - the grid finder was not sure of the size (every cell capped at
-//     0.45).
+//     than the unlit group's, or it is greyer and no brighter than the
+//     gaps around it, or the unlit buttons' peaks are as bright as the
+//     lit ones' (an inverted reading: a light-theme screen, lit rings
+//     around dark caps beside bright unlit caps);
+//   - the board is one group, is small, or its groups are close.
+//
+// Doubt about the size is kept apart from the lights: when the grid
+// finder was not sure of the size, or the classifier sees a lit-looking
+// button just outside the grid, an edge line unlike the board, or no
+// cell differing from its rim, Reading.SizeSure is false and the cells
+// keep their confidence. Uncertain then lists the cells of the outer
+// rows and columns (those whose existence is in doubt) beside the cells
+// below UncertainBelow, and MinConfidence is at most 0.45.
 //
 // Cells below UncertainBelow are listed by Reading.Uncertain. The rule
 // the reader is built and tested for: a board read wrong comes back with

@@ -101,23 +101,36 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 	if v == nil {
 		return nil, fmt.Errorf("no grid hypothesis could be measured: %w", ErrNoBoard)
 	}
-	bestV := v
-	r := &Reading{Rows: l.rows, Cols: l.cols, Lit: bestV.lit, Confidence: bestV.conf, H: l.h}
+	r := &Reading{Rows: l.rows, Cols: l.cols, Lit: v.lit, Confidence: v.conf, H: l.h,
+		// The finder's doubt, and the classifier's evidence that the
+		// extent is wrong (a lit button just outside, a phantom edge
+		// line), are about the size, not about each light.
+		SizeSure: l.sizeSure && !v.extentDoubt}
 	c, rr := float64(l.cols), float64(l.rows)
 	r.Corners = [4]Point{r.Project(0, 0), r.Project(c, 0), r.Project(c, rr), r.Project(0, rr)}
-	if !l.sizeSure {
-		for _, row := range r.Confidence {
-			for j := range row {
-				row[j] = math.Min(row[j], unsureSizeCap)
-			}
-		}
-	}
 	return r, nil
 }
 
-// Uncertain lists the cells whose confidence is below UncertainBelow,
-// row-major, as [row, col] pairs; an empty (non-nil) list when none.
+// Uncertain lists the cells the reader is not sure of, row-major, as
+// [row, col] pairs; an empty (non-nil) list when none. Those are the
+// cells whose confidence is below UncertainBelow, and when the size is
+// not sure, every cell of the outer rows and columns.
 func (r *Reading) Uncertain() [][2]int {
+	out := [][2]int{}
+	for i, row := range r.Confidence {
+		for j, c := range row {
+			if c < UncertainBelow || (!r.SizeSure && r.outer(i, j)) {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// LowConfidence lists the cells whose own confidence is below
+// UncertainBelow, row-major: Uncertain without the outer rows and
+// columns that an unsure size adds.
+func (r *Reading) LowConfidence() [][2]int {
 	out := [][2]int{}
 	for i, row := range r.Confidence {
 		for j, c := range row {
@@ -129,8 +142,14 @@ func (r *Reading) Uncertain() [][2]int {
 	return out
 }
 
+// outer reports whether cell (i, j) lies in an outer row or column.
+func (r *Reading) outer(i, j int) bool {
+	return i == 0 || j == 0 || i == len(r.Confidence)-1 || j == len(r.Confidence[i])-1
+}
+
 // MinConfidence is the lowest per-cell confidence (SPEC "confidence"),
-// 0 for a reading without cells.
+// 0 for a reading without cells. When the size is not sure it is at
+// most unsureSizeCap: the outer cells may not exist.
 func (r *Reading) MinConfidence() float64 {
 	m := math.Inf(1)
 	for _, row := range r.Confidence {
@@ -140,6 +159,9 @@ func (r *Reading) MinConfidence() float64 {
 	}
 	if math.IsInf(m, 1) {
 		return 0
+	}
+	if !r.SizeSure {
+		m = math.Min(m, unsureSizeCap)
 	}
 	return m
 }

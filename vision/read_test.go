@@ -2,6 +2,7 @@ package vision
 
 import (
 	"flag"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -108,4 +109,71 @@ func TestReadOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d×%d %v conf %.2f", r.Rows, r.Cols, litStrings(r.Lit), r.Confidence)
+}
+
+// TestUncertainSizeUnsure checks what an unsure size adds to a reading's
+// doubt: every cell of the outer rows and columns, a lowest confidence
+// of at most unsureSizeCap, and nothing to LowConfidence.
+func TestUncertainSizeUnsure(t *testing.T) {
+	conf := func(rows, cols int, low ...[2]int) [][]float64 {
+		c := make([][]float64, rows)
+		for i := range c {
+			c[i] = make([]float64, cols)
+			for j := range c[i] {
+				c[i][j] = 0.9
+			}
+		}
+		for _, rc := range low {
+			c[rc[0]][rc[1]] = 0.2
+		}
+		return c
+	}
+	tests := []struct {
+		name       string
+		r          Reading
+		uncertain  int
+		low        [][2]int
+		minConf    float64
+		wantDoubt  bool
+		wantCorner bool // (0, 0) listed
+	}{
+		{"sure, clear", Reading{Rows: 4, Cols: 5, Confidence: conf(4, 5), SizeSure: true}, 0, [][2]int{}, 0.9, false, false},
+		{"sure, one low", Reading{Rows: 4, Cols: 5, Confidence: conf(4, 5, [2]int{1, 2}), SizeSure: true}, 1, [][2]int{{1, 2}}, 0.2, true, false},
+		{"unsure 4x5", Reading{Rows: 4, Cols: 5, Confidence: conf(4, 5)}, 14, [][2]int{}, unsureSizeCap, true, true},
+		{"unsure, inner low", Reading{Rows: 4, Cols: 5, Confidence: conf(4, 5, [2]int{1, 2})}, 15, [][2]int{{1, 2}}, 0.2, true, true},
+		{"unsure, outer low", Reading{Rows: 4, Cols: 5, Confidence: conf(4, 5, [2]int{0, 2})}, 14, [][2]int{{0, 2}}, 0.2, true, true},
+		{"unsure 2x2", Reading{Rows: 2, Cols: 2, Confidence: conf(2, 2)}, 4, [][2]int{}, unsureSizeCap, true, true},
+		{"unsure 1x6", Reading{Rows: 1, Cols: 6, Confidence: conf(1, 6)}, 6, [][2]int{}, unsureSizeCap, true, true},
+		{"unsure 10x10", Reading{Rows: 10, Cols: 10, Confidence: conf(10, 10)}, 36, [][2]int{}, unsureSizeCap, true, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			u := tc.r.Uncertain()
+			if len(u) != tc.uncertain {
+				t.Errorf("Uncertain lists %d cells %v, want %d", len(u), u, tc.uncertain)
+			}
+			if got := len(u) > 0 && u[0] == [2]int{0, 0}; got != tc.wantCorner {
+				t.Errorf("Uncertain lists (0, 0): %v, want %v", got, tc.wantCorner)
+			}
+			if got := tc.r.LowConfidence(); fmt.Sprint(got) != fmt.Sprint(tc.low) {
+				t.Errorf("LowConfidence = %v, want %v", got, tc.low)
+			}
+			if got := tc.r.MinConfidence(); got != tc.minConf {
+				t.Errorf("MinConfidence = %v, want %v", got, tc.minConf)
+			}
+			if got := tc.r.Doubtful(); got != tc.wantDoubt {
+				t.Errorf("Doubtful = %v, want %v", got, tc.wantDoubt)
+			}
+			// Every cell LowConfidence lists is uncertain too.
+			in := map[[2]int]bool{}
+			for _, rc := range u {
+				in[rc] = true
+			}
+			for _, rc := range tc.r.LowConfidence() {
+				if !in[rc] {
+					t.Errorf("%v has low confidence but is not uncertain", rc)
+				}
+			}
+		})
+	}
 }

@@ -21,8 +21,14 @@ type Reading struct {
 	Rows, Cols int
 	// Lit[r][c] reports whether the light at row r, column c is on.
 	Lit [][]bool
-	// Confidence[r][c] in 0..1 is how sure the reader is of Lit[r][c].
+	// Confidence[r][c] in 0..1 is how sure the reader is of Lit[r][c]:
+	// of the light's state, the size aside.
 	Confidence [][]float64
+	// SizeSure reports that the reader is sure of Rows and Cols. When
+	// false, a row or column may be missing or one too many (or the grid
+	// shifted by one): the outer rows and columns, the cells whose
+	// existence is in doubt, are listed by Uncertain.
+	SizeSure bool
 	// Corners are the outer corners of the grid of cells in input pixels,
 	// clockwise from top-left.
 	Corners [4]Point

@@ -271,7 +271,8 @@ func solvePhoto(in, out string, replace bool, o *photoOptions) *photoResult {
 	rep.Presses = [][2]int{}
 	rep.Solutions = Solutions{Solvable: sol.Solvable, Nullity: sol.Nullity}
 	rep.Minimal = sol.Minimal
-	marks := overlay.Marks{Uncertain: rep.Uncertain, Corrected: corrected, Override: res.Override, Goal: o.Goal.String()}
+	marks := overlay.Marks{Uncertain: mergeCells(rd.LowConfidence(), corrected), SizeUnsure: !rd.SizeSure,
+		Corrected: corrected, Override: res.Override, Goal: o.Goal.String()}
 	if sol.Solvable {
 		res.Outcome = outSolved
 		if cells := sol.Presses.Cells(); cells != nil {
