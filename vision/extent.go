@@ -112,7 +112,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	}
 	if best > 0 {
 		b := out[best]
-		b.sizeSure = false
+		b.doubt(doubtRivalFirst)
 		copy(out[1:best+1], out[:best])
 		out[0] = b
 	}
@@ -241,10 +241,66 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	if du != 0 || dv != 0 {
 		out.h = mulHomography(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
 	}
-	if unsure || looped || !w.bounded(r0, r1, c0, c1) {
-		out.sizeSure = false
+	if unsure {
+		out.doubt(doubtExtentMixed)
 	}
+	if looped {
+		out.doubt(doubtExtentLooped)
+	}
+	if !w.bounded(r0, r1, c0, c1) && !hasRoom(&out, img.Cols(), img.Rows(), minRoom) {
+		out.doubt(doubtExtentOpen)
+	}
+	// A grid grown or shrunk is judged again by its new size.
+	out.doubt(sizeDoubts(&out))
 	return out, w.clarity(r0, r1, c0, c1)
+}
+
+// minRoom is the margin, in pitches, that the photo must show beyond
+// every side of a grid whose outside lines cannot be judged for its
+// size to be vouched for. Boards are photographed whole, in a case or on
+// a page; a keyboard or tiles cut by the photo's edge run up to it
+// (tuning sets a and b: right grids showed 0.25 pitch or more, the
+// wrong grids whose only doubt this was 0.0).
+const minRoom = 0.2
+
+// hasRoom reports whether, on every side of l's grid, the line
+// parallel to that side and room pitches beyond it lies at least two
+// thirds inside a w×h photo (sampled at the cells' centres).
+func hasRoom(l *lattice, w, h int, room float64) bool {
+	in := func(u, v float64) bool {
+		x, y := applyH(&l.h, u, v)
+		return x >= 0 && y >= 0 && x < float64(w) && y < float64(h)
+	}
+	for side := 0; side < 4; side++ {
+		n, k := 0, 0
+		if side < 2 {
+			v := -room
+			if side == 1 {
+				v = float64(l.rows) + room
+			}
+			for u := 0.5; u < float64(l.cols); u++ {
+				n++
+				if in(u, v) {
+					k++
+				}
+			}
+		} else {
+			u := -room
+			if side == 3 {
+				u = float64(l.cols) + room
+			}
+			for v := 0.5; v < float64(l.rows); v++ {
+				n++
+				if in(u, v) {
+					k++
+				}
+			}
+		}
+		if 3*k < 2*n {
+			return false
+		}
+	}
+	return true
 }
 
 // bounded reports whether the line just outside the grid can be seen on

@@ -245,3 +245,47 @@ func TestRefineHypotheses(t *testing.T) {
 		img.Close()
 	}
 }
+
+func TestHasRoom(t *testing.T) {
+	// A 4×5 grid of 50-pixel cells with its top-left corner at (x, y)
+	// in a 640×480 photo.
+	at := func(x, y float64) lattice {
+		return lattice{rows: 4, cols: 5, h: [9]float64{50, 0, x, 0, 50, y, 0, 0, 1}}
+	}
+	cases := []struct {
+		name string
+		l    lattice
+		want bool
+	}{
+		{"centred", at(195, 140), true},
+		{"a pitch from the left", at(50, 140), true},
+		{"a fifth of a pitch from the left", at(11, 140), true},
+		{"touching the left", at(0, 140), false},
+		{"beyond the top", at(195, -10), false},
+		{"touching the bottom", at(195, 280), false},
+		{"a tenth of a pitch from the right", at(385, 140), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := hasRoom(&c.l, 640, 480, minRoom); got != c.want {
+				t.Errorf("hasRoom = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestSizeDoubtString(t *testing.T) {
+	var l lattice
+	l.sizeSure = true
+	l.doubt(0)
+	if !l.sizeSure || l.doubts != 0 {
+		t.Fatalf("doubt(0) changed the lattice: %+v", l)
+	}
+	l.doubt(doubtWeak | doubtExtentOpen)
+	if l.sizeSure {
+		t.Error("doubt left the size sure")
+	}
+	if got, want := l.doubts.String(), "weak, extent open"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}

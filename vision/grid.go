@@ -64,7 +64,7 @@ func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error
 		if err2 == nil && (err != nil || out2[0].score > out[0].score) {
 			// The two scales disagree: do not vouch for the size.
 			out, err = out2, nil
-			out[0].sizeSure = false
+			out[0].doubt(doubtZoom)
 		}
 	}
 	return out, err
@@ -143,19 +143,11 @@ func findAt(img gocv.Mat, side, rows, cols int, dbg *debugger) ([]lattice, error
 	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
 	out = distinct(out)
 	for i := range out {
-		l := &out[i]
-		// Weak lattices (few, faint or small blobs for their cells) and
-		// sizes beyond the classic boards are where patterns that are not
-		// boards win: do not vouch for their size.
-		cells := float64(l.rows * l.cols)
-		weak := l.score < weakScore*cells || cells <= smallCells && l.score < smallWeakScore*cells
-		if weak || max(l.rows, l.cols) > 10 {
-			l.sizeSure = false
-		}
+		out[i].doubt(sizeDoubts(&out[i]))
 	}
 	if len(out) > 1 && out[1].score >= rivalShare*out[0].score {
 		// A close rival: the best may be the wrong grid.
-		out[0].sizeSure = false
+		out[0].doubt(doubtRival)
 	}
 	if len(out) > maxLattices {
 		out = out[:maxLattices]
@@ -167,6 +159,22 @@ func findAt(img gocv.Mat, side, rows, cols int, dbg *debugger) ([]lattice, error
 		return nil, fmt.Errorf("%d candidate blobs, no regular grid of them: %w", len(bs), ErrNoBoard)
 	}
 	return out, nil
+}
+
+// sizeDoubts returns the reasons not to vouch for l's size that its
+// size and score give: weak lattices (few, faint or small blobs for
+// their cells) and sizes beyond the classic boards are where patterns
+// that are not boards win.
+func sizeDoubts(l *lattice) sizeDoubt {
+	var d sizeDoubt
+	cells := float64(l.rows * l.cols)
+	if l.score < weakScore*cells || cells <= smallCells && l.score < smallWeakScore*cells {
+		d |= doubtWeak
+	}
+	if max(l.rows, l.cols) > 10 {
+		d |= doubtLarge
+	}
+	return d
 }
 
 // toLattice orients a hypothesis as the board appears in the photo
@@ -208,8 +216,25 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 		vmin, vmax = min(vmin, v), max(vmax, v)
 	}
 	nc, nr := umax-umin+1, vmax-vmin+1
-	sure := f.extentSure(h, uv, umin, umax, vmin, vmax) && len(h.node) >= minSureNodes && h.cont == 0 && !h.caseGrown &&
-		f.beyond(h) == 0 && !f.foreignEdge(h)
+	var doubts sizeDoubt
+	if !f.extentSure(h, uv, umin, umax, vmin, vmax) {
+		doubts |= doubtSparseEdge
+	}
+	if len(h.node) < minSureNodes {
+		doubts |= doubtFewNodes
+	}
+	if h.cont > 0 {
+		doubts |= doubtContinues
+	}
+	if h.caseGrown {
+		doubts |= doubtCaseGrown
+	}
+	if f.beyond(h) > 0 {
+		doubts |= doubtBeyond
+	}
+	if f.foreignEdge(h) {
+		doubts |= doubtForeignEdge
+	}
 	if rows > 0 {
 		exact := nr == rows && nc == cols
 		if nr > rows || nc > cols {
@@ -224,7 +249,10 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 		nc, nr = cols, rows
 		// The size is the caller's; the placement is sure only when
 		// the blobs fill it.
-		sure = exact
+		doubts = 0
+		if !exact {
+			doubts = doubtGivenSize
+		}
 		if exact {
 			h.score *= 1.5
 		}
@@ -258,7 +286,9 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 			m = p
 		}
 	}
-	return lattice{rows: nr, cols: nc, h: m, score: h.score, sizeSure: sure}, true
+	l := lattice{rows: nr, cols: nc, h: m, score: h.score, sizeSure: true}
+	l.doubt(doubts)
+	return l, true
 }
 
 // rmsResidual is the root mean square distance between m(src) and dst.

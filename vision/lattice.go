@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand"
 	"sort"
+	"strings"
 )
 
 // lattice is one hypothesis for the board's grid, in full-resolution input
@@ -27,9 +28,57 @@ type lattice struct {
 	// inside it) whose blobs look like fewer than two blobs further in
 	// (a pattern beside the board), one widened by the case cue, a weak
 	// score (under smallWeakScore per cell on boards of at most
-	// smallCells cells), a side over 10, a close rival, or a lattice
-	// found only by the second, finer look.
+	// smallCells cells), a side over 10, a close rival, a lattice
+	// found only by the second, finer look; after refineExtent also
+	// mixed evidence at an edge, or a grid that runs to within minRoom
+	// pitches of the photo's edge (see doubts for which).
 	sizeSure bool
+	// doubts lists why sizeSure is false (empty when it is true).
+	doubts sizeDoubt
+}
+
+// sizeDoubt is a set of reasons not to vouch for a lattice's size.
+type sizeDoubt uint32
+
+// The reasons, in the order sizeSure's comment gives them.
+const (
+	doubtSparseEdge   sizeDoubt = 1 << iota // an outer line with blobs at under half its cells
+	doubtFewNodes                           // fewer than minSureNodes blobs
+	doubtContinues                          // the lattice seems to go on past its extent
+	doubtBeyond                             // a line beyond holds blobs of its size
+	doubtForeignEdge                        // an outer line unlike the blobs further in
+	doubtCaseGrown                          // widened by the case cue
+	doubtWeak                               // a weak score for its cells
+	doubtLarge                              // a side over 10
+	doubtRival                              // a close rival
+	doubtZoom                               // found only by the second, finer look
+	doubtExtentMixed                        // refineExtent saw mixed evidence at an edge
+	doubtExtentLooped                       // refineExtent went back and forth
+	doubtExtentOpen                         // the grid runs to the photo's edge
+	doubtRivalFirst                         // a rival went first after refineExtent
+	doubtGivenSize                          // a given size the blobs do not fill
+	numDoubts         = iota
+)
+
+// String lists the reasons by name.
+func (d sizeDoubt) String() string {
+	names := [numDoubts]string{"sparse edge", "few nodes", "continues", "beyond", "foreign edge", "case grown",
+		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size"}
+	var s []string
+	for i := 0; i < numDoubts; i++ {
+		if d&(1<<i) != 0 {
+			s = append(s, names[i])
+		}
+	}
+	return strings.Join(s, ", ")
+}
+
+// doubt clears l's sizeSure for the reasons d.
+func (l *lattice) doubt(d sizeDoubt) {
+	if d != 0 {
+		l.doubts |= d
+		l.sizeSure = false
+	}
 }
 
 // project maps board (u, v) to image pixels through l.h.

@@ -1,0 +1,164 @@
+package vision
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"lightsout/labels"
+)
+
+var (
+	doubtDir = flag.String("doubt.dir", "", "comma-separated folders with labels.json whose size doubts TestSizeDoubts tallies")
+	doubtOut = flag.String("doubt.out", "", "with -doubt.dir, write one tab-separated line per photo there")
+)
+
+// TestSizeDoubts tallies, over the photos of -doubt.dir, how often each
+// reason for not vouching for the size fires on grids that Read would
+// take (findLattices, then refineHypotheses) of the right size and
+// place, and on wrong ones. A reason that fires mostly on right grids
+// costs doubt on boards read right; one that is the only reason on a
+// wrong grid the classifier does not doubt is what keeps that board from
+// a silent failure. It only measures.
+func TestSizeDoubts(t *testing.T) {
+	if *doubtDir == "" {
+		t.Skip("no -doubt.dir")
+	}
+	var out *os.File
+	if *doubtOut != "" {
+		var err error
+		if out, err = os.Create(*doubtOut); err != nil {
+			t.Fatal(err)
+		}
+		defer out.Close()
+	}
+	var onRight, onWrong, soleWrong, soleSilent [numDoubts]int
+	var right, rightUnsure, wrong, wrongSure, wrongSilent int
+	for _, dir := range strings.Split(*doubtDir, ",") {
+		es, err := labels.Read(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range es {
+			if e.Ambiguous {
+				continue
+			}
+			img, err := Load(filepath.Join(dir, e.File), 0)
+			if err != nil {
+				t.Fatalf("%s: %v", e.File, err)
+			}
+			ls, err := findLattices(img, 0, 0, nil)
+			if err != nil {
+				img.Close()
+				continue
+			}
+			l := refineHypotheses(img, ls)[0]
+			// Whether the classifier doubts the board by itself.
+			clsDoubt := true
+			if v, err := classify(img, l.h, l.rows, l.cols, nil); err == nil {
+				m := math.Inf(1)
+				for _, row := range v.conf {
+					for _, c := range row {
+						m = math.Min(m, c)
+					}
+				}
+				clsDoubt = m < UncertainBelow
+			}
+			room := edgeRoomTest(l, img.Cols(), img.Rows())
+			img.Close()
+			why := latticeMismatch(l, e)
+			ok := why == ""
+			var ds []string
+			for i := 0; i < numDoubts; i++ {
+				if l.doubts&(1<<i) == 0 {
+					continue
+				}
+				ds = append(ds, fmt.Sprint(i))
+				if ok {
+					onRight[i]++
+				} else {
+					onWrong[i]++
+					if l.doubts == 1<<i {
+						soleWrong[i]++
+						if !clsDoubt {
+							soleSilent[i]++
+						}
+					}
+				}
+			}
+			if ok {
+				right++
+				if !l.sizeSure {
+					rightUnsure++
+				}
+			} else {
+				wrong++
+				if l.sizeSure {
+					wrongSure++
+					if !clsDoubt {
+						wrongSilent++
+					}
+				}
+			}
+			if out != nil {
+				sizeOK := l.rows == e.Rows && l.cols == e.Cols
+				fmt.Fprintf(out, "%s\t%s\t%v\t%v\t%v\t%d\t%.2f\t%s\t%s\t%.2f\t%d\t%d\n", filepath.Join(dir, e.File), e.Style, ok, sizeOK, clsDoubt,
+					l.doubts, l.score/float64(l.rows*l.cols), strings.Join(ds, ","), why, room, l.rows, l.cols)
+			}
+		}
+	}
+	t.Logf("grids right %d (size unsure on %d), wrong %d (size sure on %d, %d of them not doubted by the classifier either)",
+		right, rightUnsure, wrong, wrongSure, wrongSilent)
+	t.Logf("%-14s %7s %7s %10s %12s", "reason", "right", "wrong", "sole wrong", "sole silent")
+	for i := 0; i < numDoubts; i++ {
+		t.Logf("%-14s %7d %7d %10d %12d", sizeDoubt(1<<i), onRight[i], onWrong[i], soleWrong[i], soleSilent[i])
+	}
+}
+
+// edgeRoomTest is the least margin, in pitches (0..1.5), that the photo
+// shows beyond the grid of l on any side: how far a line parallel to
+// that side can move out before over a third of it leaves the photo.
+func edgeRoomTest(l lattice, w, h int) float64 {
+	in := func(u, v float64) bool {
+		x, y := applyH(&l.h, u, v)
+		return x >= 0 && y >= 0 && x < float64(w) && y < float64(h)
+	}
+	room := 1.5
+	for side := 0; side < 4; side++ {
+		for t := 0.0; t <= 1.5; t += 0.05 {
+			n, k := 0, 0
+			if side < 2 {
+				v := -t
+				if side == 1 {
+					v = float64(l.rows) + t
+				}
+				for u := 0.5; u < float64(l.cols); u++ {
+					n++
+					if in(u, v) {
+						k++
+					}
+				}
+			} else {
+				u := -t
+				if side == 3 {
+					u = float64(l.cols) + t
+				}
+				for v := 0.5; v < float64(l.rows); v++ {
+					n++
+					if in(u, v) {
+						k++
+					}
+				}
+			}
+			if 3*k < 2*n {
+				room = math.Min(room, t)
+				break
+			}
+		}
+	}
+	return room
+}
