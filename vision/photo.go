@@ -13,6 +13,9 @@ import (
 // full image in the background, so that Read finds the board on the copy
 // while the full image decodes on another core. Other files are decoded
 // whole by Open. Close a Photo when done with it.
+//
+// The reading does not depend on whether the full image was decoded in
+// the background or not (OpenOptions.Serial): only when it is ready.
 type Photo struct {
 	preview gocv.Mat // reduced copy, when k > 1
 	k       float64  // full-resolution pixels per preview pixel; 0 without one
@@ -21,12 +24,26 @@ type Photo struct {
 	err     error    // its decoding error
 }
 
-// Open reads and checks the image file at path as Load does (maxPixels
-// ≤ 0 means DefaultMaxPixels) and starts decoding it. Errors are Load's;
-// an error in the image data past its header may instead come from
-// Image or Read.
-func Open(path string, maxPixels int) (*Photo, error) {
-	data, err := readImageFile(path, maxPixels)
+// OpenOptions tune Open. The zero value (or a nil *OpenOptions) means
+// defaults.
+type OpenOptions struct {
+	// MaxPixels bounds width×height as in Load; 0 means DefaultMaxPixels.
+	MaxPixels int
+	// Serial decodes the full image on the caller's goroutine before
+	// Open returns, for callers that keep every core busy already
+	// (batch solves one photo per core).
+	Serial bool
+}
+
+// Open reads and checks the image file at path as Load does and starts
+// decoding it. Errors are Load's; with a reduced copy, an error in the
+// image data past its header may instead come from Image or Read.
+func Open(path string, opts *OpenOptions) (*Photo, error) {
+	var o OpenOptions
+	if opts != nil {
+		o = *opts
+	}
+	data, err := readImageFile(path, o.MaxPixels)
 	if err != nil {
 		return nil, err
 	}
@@ -35,16 +52,21 @@ func Open(path string, maxPixels int) (*Photo, error) {
 		m, err := gocv.IMDecode(data, reducedFlag[k])
 		if err == nil && !m.Empty() && m.Type() == gocv.MatTypeCV8UC3 {
 			p.preview, p.k = m, float64(k)
-			go func() {
+			decode := func() {
 				defer close(p.done)
-				p.img, p.err = Decode(data, maxPixels)
-			}()
+				p.img, p.err = Decode(data, o.MaxPixels)
+			}
+			if o.Serial {
+				decode()
+			} else {
+				go decode()
+			}
 			return p, nil
 		}
 		m.Close()
 	}
 	defer close(p.done)
-	p.img, p.err = Decode(data, maxPixels)
+	p.img, p.err = Decode(data, o.MaxPixels)
 	if p.err != nil {
 		return nil, p.err
 	}

@@ -82,7 +82,7 @@ func TestPhotoRead(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.style, func(t *testing.T) {
 			path, label := writeBig(t, tt.seed, tt.style, tt.w, tt.h)
-			ph, err := Open(path, 0)
+			ph, err := Open(path, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,6 +107,18 @@ func TestPhotoRead(t *testing.T) {
 			}
 			if !sameLights(got.Lit, label) {
 				t.Fatalf("Photo.Read: %d×%d %v, want %v as Read of the full image", got.Rows, got.Cols, got.Lit, label)
+			}
+			serial, err := Open(path, &OpenOptions{Serial: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer serial.Close()
+			r, err := serial.Read(nil)
+			if err != nil {
+				t.Fatalf("decoded serially: %v", err)
+			}
+			if !sameLights(r.Lit, got.Lit) || r.Corners != got.Corners {
+				t.Errorf("decoded serially: corners %v; in the background: corners %v", r.Corners, got.Corners)
 			}
 			pitch := math.Hypot(want.Corners[1].X-want.Corners[0].X, want.Corners[1].Y-want.Corners[0].Y) / float64(want.Cols)
 			for i := range want.Corners {
@@ -143,7 +155,7 @@ func TestPhotoOrientation(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ph, err := Open(path, 0)
+	ph, err := Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +194,7 @@ func TestOpenErrors(t *testing.T) {
 			if err := os.WriteFile(path, f.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ph, err := Open(path, 0)
+			ph, err := Open(path, nil)
 			if err == nil {
 				ph.Close()
 				t.Fatal("Open succeeded")
@@ -230,7 +242,7 @@ func FuzzOpen(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ph, err := Open(path, 4*fuzzPixels)
+		ph, err := Open(path, &OpenOptions{MaxPixels: 4 * fuzzPixels})
 		if err != nil {
 			return
 		}

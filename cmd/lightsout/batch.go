@@ -129,6 +129,7 @@ func runBatch(e *env, args []string) int {
 	if err != nil {
 		return batchUsage(e, err.Error())
 	}
+	o.Serial = true // one core per job: see SetThreads below
 	if st, err := os.Stat(*outDir); err == nil && !st.IsDir() {
 		fmt.Fprintf(e.stderr, "lightsout: batch: --out %s is a file, not a folder\n", *outDir)
 		return exitFail

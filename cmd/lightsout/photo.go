@@ -30,6 +30,7 @@ type photoOptions struct {
 	Steps      bool          // --steps: number the presses in light-chasing order
 	Debug      string        // --debug: folder for vision's intermediate images
 	MaxPixels  int           // pixel limit of the loader; 0 means vision.DefaultMaxPixels
+	Serial     bool          // decode on the job's own core only (batch)
 }
 
 // outcome sorts a photo's result for the batch summary.
@@ -182,7 +183,7 @@ func solvePhoto(in, out string, replace bool, o *photoOptions) *photoResult {
 		res.Outcome, res.Err = oc, err
 		return res
 	}
-	ph, err := vision.Open(in, o.MaxPixels)
+	ph, err := vision.Open(in, &vision.OpenOptions{MaxPixels: o.MaxPixels, Serial: o.Serial})
 	if err != nil {
 		return fail(outUnreadable, err)
 	}

@@ -211,7 +211,7 @@ func verifyOne(dir string, en labels.Entry) verifyPhoto {
 
 // readPhoto reads one photo file the way solve does.
 func readPhoto(path string) (*vision.Reading, error) {
-	ph, err := vision.Open(path, 0)
+	ph, err := vision.Open(path, nil)
 	if err != nil {
 		return nil, err
 	}
