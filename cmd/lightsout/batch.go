@@ -165,7 +165,7 @@ func runBatch(e *env, args []string) int {
 		close(done)
 	}()
 
-	bar := newBar(e.stderr, len(plan))
+	bar := newBar(e.stderr, len(plan), "solving")
 	ready := make([]bool, len(plan))
 	next := 0
 	var tally [outSkipped + 1]int
@@ -368,14 +368,14 @@ func fileCause(err error) error {
 // bar is a progress bar on a terminal, and does nothing otherwise.
 type bar struct{ p *progressbar.ProgressBar }
 
-func newBar(w io.Writer, n int) bar {
+func newBar(w io.Writer, n int, what string) bar {
 	f, ok := w.(*os.File)
 	if !ok || n == 0 || !term.IsTerminal(int(f.Fd())) {
 		return bar{}
 	}
 	return bar{progressbar.NewOptions(n,
 		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("solving"),
+		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionClearOnFinish(),

@@ -42,7 +42,8 @@ then the totals: boards read exactly, cells right (a board read at the
 wrong size counts all its cells wrong), photos with doubt flagged, silent
 failures (read wrong with no doubt flagged), errors, and the median time
 per photo (decoding and reading), with a line per style when the labels
-name styles.
+name styles. A progress bar is shown on standard error when it is a
+terminal.
 
 Flags:
   --json   print one JSON object (one line) instead of text:
@@ -138,16 +139,21 @@ func runVerify(e *env, args []string) int {
 		return exitFail
 	}
 	rep := verifyReport{Photos: []verifyPhoto{}}
+	bar := newBar(e.stderr, len(es), "reading")
 	for _, en := range es {
 		if en.Ambiguous {
+			bar.add()
 			continue
 		}
 		p := verifyOne(dir, en)
 		rep.Photos = append(rep.Photos, p)
 		if !*asJSON {
+			bar.clear()
 			fmt.Fprintln(e.stdout, p.line())
 		}
+		bar.add()
 	}
+	bar.finish()
 	rep.Totals = total(rep.Photos)
 	styles := map[string][]verifyPhoto{}
 	for _, p := range rep.Photos {
