@@ -250,13 +250,17 @@ func appearance(bgr []uint8, w, h int, b *blob) {
 			if x < 0 || x >= w {
 				continue
 			}
+			// Inside the disc (d <= 0.35), before the ring (d < 0.6),
+			// in it (d <= 0.8), or beyond.
 			n := dx*dx + dy*dy
 			var acc *[3]int
 			switch {
-			case inB.below(n, dx, dy, s):
+			case n < inB.lo || n <= inB.hi && inB.below(dx, dy, s):
 				acc = &in
 				nIn++
-			case !ringLo.strictlyBelow(n, dx, dy, s) && ringHi.below(n, dx, dy, s):
+			case n < ringLo.lo || n <= ringLo.hi && ringLo.strictlyBelow(dx, dy, s):
+				continue
+			case n < ringHi.lo || n <= ringHi.hi && ringHi.below(dx, dy, s):
 				acc = &ring
 				nRing++
 			default:
@@ -282,10 +286,10 @@ func appearance(bgr []uint8, w, h int, b *blob) {
 	b.contrast = math.Sqrt(d2 / 3)
 }
 
-// sqBound decides math.Hypot(dx, dy)/s <= k from the integer squared
-// offset n = dx²+dy², and exactly as that expression would: n below lo
-// is inside, above hi outside, and only the rare n in lo..hi (within
-// rounding of the bound) computes the distance.
+// sqBound decides math.Hypot(dx, dy)/s <= k (or < k) from the integer
+// squared offset n = dx²+dy², exactly as that expression would: n below
+// lo is inside, above hi outside, and only the rare n in lo..hi (within
+// rounding of the bound) needs the distance itself.
 type sqBound struct {
 	k      float64
 	lo, hi int
@@ -297,25 +301,13 @@ func newSqBound(k, s float64) sqBound {
 	return sqBound{k: k, lo: int(math.Ceil(t - eps)), hi: int(math.Floor(t + eps))}
 }
 
-// below reports Hypot(dx, dy)/s <= k.
-func (q sqBound) below(n, dx, dy int, s float64) bool {
-	if n < q.lo {
-		return true
-	}
-	if n > q.hi {
-		return false
-	}
+// below reports Hypot(dx, dy)/s <= k, for dx²+dy² in lo..hi.
+func (q sqBound) below(dx, dy int, s float64) bool {
 	return math.Hypot(float64(dx), float64(dy))/s <= q.k
 }
 
-// strictlyBelow reports Hypot(dx, dy)/s < k.
-func (q sqBound) strictlyBelow(n, dx, dy int, s float64) bool {
-	if n < q.lo {
-		return true
-	}
-	if n > q.hi {
-		return false
-	}
+// strictlyBelow reports Hypot(dx, dy)/s < k, for dx²+dy² in lo..hi.
+func (q sqBound) strictlyBelow(dx, dy int, s float64) bool {
 	return math.Hypot(float64(dx), float64(dy))/s < q.k
 }
 
@@ -331,20 +323,22 @@ func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8, cc *cclScratch)
 		return nil, fmt.Errorf("mask: %w", err)
 	}
 	w, h := mask.Cols(), mask.Rows()
+	keep := func(c *component) bool {
+		bw, bh := c.x1-c.x0+1, c.y1-c.y0+1
+		if c.area < blobMinArea || float64(c.area)*scale*scale > maxArea {
+			return false
+		}
+		if c.x0 == 0 || c.y0 == 0 || c.x1+1 >= w || c.y1+1 >= h {
+			return false // cut by the image border: its centre is unreliable
+		}
+		// Cheap rejections before the moments.
+		return bw <= 4*bh && bh <= 4*bw && c.area*3 >= bw*bh
+	}
 	var out []blob
-	for i := range cc.components(data, w, h) {
+	for i := range cc.components(data, w, h, keep) {
 		c := &cc.out[i]
-		x0, y0, bw, bh, area := c.x0, c.y0, c.x1-c.x0+1, c.y1-c.y0+1, c.area
+		x0, y0, area := c.x0, c.y0, c.area
 		a := float64(area) * scale * scale
-		if area < blobMinArea || a > maxArea {
-			continue
-		}
-		if x0 == 0 || y0 == 0 || x0+bw >= w || y0+bh >= h {
-			continue // cut by the image border: its centre is unreliable
-		}
-		if bw > 4*bh || bh > 4*bw || area*3 < bw*bh {
-			continue // cheap rejections before the moments
-		}
 		// The sums are exact integers, as a float64 sum over the pixels
 		// would be.
 		sx, sy := float64(c.sx), float64(c.sy)

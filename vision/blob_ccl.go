@@ -1,6 +1,9 @@
 package vision
 
-import "slices"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // component is one 8-connected region of a binary mask, with what
 // maskBlobs needs of it: its area, bounding box and the sums of the
@@ -13,20 +16,20 @@ type component struct {
 	key            int   // first 2×2 block in block-raster order
 }
 
-// run is a horizontal stretch [s, e) of set pixels on one row.
+// run is a horizontal stretch [s, e) of set pixels on row y.
 type run struct {
-	s, e  int32
-	label int32
+	s, e, y int32
 }
 
 // cclScratch labels binary masks by runs: each row's runs join the
 // runs of the row above that touch them (8-connectivity) through a
-// union-find over run labels. It keeps its slices from mask to mask.
+// union-find over the runs. It keeps its slices from mask to mask.
 type cclScratch struct {
-	prev, cur []run
-	parent    []int32
-	acc       []component // per run label, then per root
-	out       []component
+	runs   []run
+	parent []int32 // union-find over runs; roots are the least run of their set
+	slot   []int32 // per root run, its component's index in all
+	all    []component
+	out    []component
 }
 
 func (c *cclScratch) find(l int32) int32 {
@@ -47,24 +50,24 @@ func (c *cclScratch) union(a, b int32) {
 }
 
 // components returns the 8-connected components of the non-zero pixels
-// of mask (w×h bytes, row-major), in the order in which OpenCV's
-// connectedComponents (Grana's block-based algorithm) numbers them: by
-// the first 2×2 block that holds a pixel of theirs, blocks in raster
-// order. Their moment sums are exact. The slice is valid until the next
-// call.
-func (c *cclScratch) components(mask []byte, w, h int) []component {
+// of mask (w×h bytes, row-major) that keep accepts (nil keeps all), in
+// the order in which OpenCV's connectedComponents (Grana's block-based
+// algorithm, its default) numbers them: by the first 2×2 block holding a
+// pixel of theirs, blocks in raster order. keep sees the area, box and
+// key; the moment sums, exact, are filled in only for the components it
+// keeps. The slice is valid until the next call.
+func (c *cclScratch) components(mask []byte, w, h int, keep func(*component) bool) []component {
 	if len(mask) < w*h {
 		panic("vision: components: mask shorter than w×h")
 	}
-	c.prev, c.cur = c.prev[:0], c.cur[:0]
-	c.parent, c.acc, c.out = c.parent[:0], c.acc[:0], c.out[:0]
-	bw := (w + 1) / 2
+	c.runs, c.parent = c.runs[:0], c.parent[:0]
+	prev0, prev1 := 0, 0 // the row above's runs
 	for y := 0; y < h; y++ {
 		row := mask[y*w : y*w+w]
-		c.cur = c.cur[:0]
+		cur0 := len(c.runs)
 		for x := 0; x < w; {
 			// Skip unset pixels, eight at a time where possible.
-			for x+8 <= w && row[x]|row[x+1]|row[x+2]|row[x+3]|row[x+4]|row[x+5]|row[x+6]|row[x+7] == 0 {
+			for x+8 <= w && binary.LittleEndian.Uint64(row[x:]) == 0 {
 				x += 8
 			}
 			for x < w && row[x] == 0 {
@@ -74,96 +77,85 @@ func (c *cclScratch) components(mask []byte, w, h int) []component {
 				break
 			}
 			s := x
+			for x+8 <= w && binary.LittleEndian.Uint64(row[x:]) == ^uint64(0) {
+				x += 8
+			}
 			for x < w && row[x] != 0 {
 				x++
 			}
-			l := int32(len(c.parent))
-			c.parent = append(c.parent, l)
-			c.acc = append(c.acc, runStats(s, x, y, bw))
-			c.cur = append(c.cur, run{int32(s), int32(x), l})
+			c.parent = append(c.parent, int32(len(c.runs)))
+			c.runs = append(c.runs, run{int32(s), int32(x), int32(y)})
 		}
 		// Join touching runs of the row above: [s', e') touches [s, e)
 		// when s' <= e and e' >= s.
-		j := 0
-		for _, r := range c.cur {
-			for j < len(c.prev) && c.prev[j].e < r.s {
+		j := prev0
+		for k := cur0; k < len(c.runs); k++ {
+			r := c.runs[k]
+			for j < prev1 && c.runs[j].e < r.s {
 				j++
 			}
-			for k := j; k < len(c.prev) && c.prev[k].s <= r.e; k++ {
-				c.union(r.label, c.prev[k].label)
+			for i := j; i < prev1 && c.runs[i].s <= r.e; i++ {
+				c.union(int32(k), int32(i))
 			}
 		}
-		c.prev, c.cur = c.cur, c.prev
+		prev0, prev1 = cur0, len(c.runs)
 	}
-	// Gather each run's sums at its root. Roots are the least label of
-	// their set, so they come in the order of the components' first
-	// runs; the blocks' order can differ and is sorted below.
-	for l := range c.parent {
-		r := c.find(int32(l))
-		if r == int32(l) {
+
+	// Areas, boxes and keys. A root is the least run of its set, so it
+	// comes before the set's other runs.
+	c.slot = slices.Grow(c.slot[:0], len(c.runs))[:len(c.runs)]
+	c.all = c.all[:0]
+	bw := (w + 1) / 2
+	for i, r := range c.runs {
+		key := int(r.y/2)*bw + int(r.s/2)
+		root := c.find(int32(i))
+		c.parent[i] = root
+		if root == int32(i) {
+			c.slot[i] = int32(len(c.all))
+			c.all = append(c.all, component{x0: int(r.s), y0: int(r.y), x1: int(r.e - 1), y1: int(r.y), area: int(r.e - r.s), key: key})
 			continue
 		}
-		c.acc[r] = mergeStats(c.acc[r], c.acc[l])
+		p := &c.all[c.slot[root]]
+		p.x0, p.x1 = min(p.x0, int(r.s)), max(p.x1, int(r.e-1))
+		p.y1 = int(r.y) // rows come in order
+		p.area += int(r.e - r.s)
+		p.key = min(p.key, key)
 	}
-	for l := range c.parent {
-		if c.parent[l] == int32(l) {
-			c.out = append(c.out, c.acc[l])
+	// Moments of the kept components, from each run's sums.
+	for k := range c.all {
+		if keep != nil && !keep(&c.all[k]) {
+			c.all[k].area = -1 // not kept
 		}
 	}
-	sortByKey(c.out)
-	for i := range c.out {
-		relative(&c.out[i])
+	for i, r := range c.runs {
+		p := &c.all[c.slot[c.parent[i]]] // every parent is a root now
+		if p.area < 0 {
+			continue
+		}
+		n := int64(r.e - r.s)
+		s, e := int64(int(r.s)-p.x0), int64(int(r.e)-p.x0) // relative to the box
+		yy := int64(int(r.y) - p.y0)
+		sx := n * (s + e - 1) / 2
+		p.sx += sx
+		p.sy += n * yy
+		p.sxx += sumSquares(e-1) - sumSquares(s-1)
+		p.syy += n * yy * yy
+		p.sxy += yy * sx
 	}
+	c.out = c.out[:0]
+	for _, p := range c.all {
+		if p.area >= 0 {
+			c.out = append(c.out, p)
+		}
+	}
+	slices.SortFunc(c.out, func(a, b component) int { return a.key - b.key })
 	return c.out
 }
 
-// runStats are the sums of the run [s, e) on row y, in absolute
-// coordinates until relative converts them.
-func runStats(s, e, y, bw int) component {
-	n := int64(e - s)
-	sx := n * int64(s+e-1) / 2
-	sq := func(k int64) int64 { return k * (k + 1) * (2*k + 1) / 6 } // Σ 0..k of i²
-	sxx := sq(int64(e-1)) - sq(int64(s-1))
-	if s == 0 {
-		sxx = sq(int64(e - 1))
+// sumSquares is Σ i² for i = 0..k, 0 for k < 0.
+func sumSquares(k int64) int64 {
+	if k < 0 {
+		return 0
 	}
-	yy := int64(y)
-	return component{
-		x0: s, y0: y, x1: e - 1, y1: y,
-		area: e - s,
-		sx:   sx, sy: n * yy,
-		sxx: sxx, syy: n * yy * yy, sxy: yy * sx,
-		key: (y/2)*bw + s/2,
-	}
-}
-
-func mergeStats(a, b component) component {
-	a.x0, a.y0 = min(a.x0, b.x0), min(a.y0, b.y0)
-	a.x1, a.y1 = max(a.x1, b.x1), max(a.y1, b.y1)
-	a.area += b.area
-	a.sx += b.sx
-	a.sy += b.sy
-	a.sxx += b.sxx
-	a.syy += b.syy
-	a.sxy += b.sxy
-	a.key = min(a.key, b.key)
-	return a
-}
-
-// relative moves a component's sums from absolute coordinates to ones
-// relative to its bounding box's corner.
-func relative(c *component) {
-	m, x0, y0 := int64(c.area), int64(c.x0), int64(c.y0)
-	sx, sy := c.sx, c.sy
-	c.sxx = c.sxx - 2*x0*sx + m*x0*x0
-	c.syy = c.syy - 2*y0*sy + m*y0*y0
-	c.sxy = c.sxy - x0*sy - y0*sx + m*x0*y0
-	c.sx = sx - m*x0
-	c.sy = sy - m*y0
-}
-
-// sortByKey sorts components by key (unique: a 2×2 block's set pixels
-// all touch, so it belongs to one component).
-func sortByKey(cs []component) {
-	slices.SortFunc(cs, func(a, b component) int { return a.key - b.key })
+	return k * (k + 1) * (2*k + 1) / 6
 }

@@ -74,7 +74,7 @@ func checkComponents(t testing.TB, mask gocv.Mat, cc *cclScratch) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := cc.components(data, mask.Cols(), mask.Rows())
+	got := cc.components(data, mask.Cols(), mask.Rows(), nil)
 	want := cvComponents(t, mask)
 	if len(got) != len(want) {
 		t.Fatalf("%d components, OpenCV finds %d", len(got), len(want))
@@ -170,7 +170,7 @@ func TestComponentsTable(t *testing.T) {
 				}
 			}
 			data, _ := m.DataPtrUint8()
-			if got := len(cc.components(data, w, h)); got != tc.want {
+			if got := len(cc.components(data, w, h, nil)); got != tc.want {
 				t.Errorf("%d components, want %d", got, tc.want)
 			}
 			checkComponents(t, m, &cc)
@@ -297,11 +297,13 @@ func TestSqBound(t *testing.T) {
 				for dy := -40; dy <= 40; dy++ {
 					d := math.Hypot(float64(dx), float64(dy)) / s
 					n := dx*dx + dy*dy
-					if got := q.below(n, dx, dy, s); got != (d <= k) {
-						t.Fatalf("k %v s %v (%d,%d): below %v, want %v", k, s, dx, dy, got, d <= k)
+					below := n < q.lo || n <= q.hi && q.below(dx, dy, s)
+					if below != (d <= k) {
+						t.Fatalf("k %v s %v (%d,%d): below %v, want %v", k, s, dx, dy, below, d <= k)
 					}
-					if got := q.strictlyBelow(n, dx, dy, s); got != (d < k) {
-						t.Fatalf("k %v s %v (%d,%d): strictlyBelow %v, want %v", k, s, dx, dy, got, d < k)
+					strictly := n < q.lo || n <= q.hi && q.strictlyBelow(dx, dy, s)
+					if strictly != (d < k) {
+						t.Fatalf("k %v s %v (%d,%d): strictly below %v, want %v", k, s, dx, dy, strictly, d < k)
 					}
 				}
 			}
@@ -417,6 +419,6 @@ func BenchmarkComponents(b *testing.B) {
 	var cc cclScratch
 	b.ResetTimer()
 	for b.Loop() {
-		cc.components(data, mask.Cols(), mask.Rows())
+		cc.components(data, mask.Cols(), mask.Rows(), nil)
 	}
 }
