@@ -796,8 +796,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		}
 		k := 0
 		for _, i := range differ {
-			if f.name == "saturation" && clearlyBright(stats[i/cols][i%cols].v, lit[i], vs) &&
-				(satVaries(stats, lit, lit[i]) || satBetween(stats, lit, i)) {
+			if f.name == "saturation" && clearlyBright(stats[i/cols][i%cols].v, lit[i], vs, clippedLit(stats, lit, differ) >= minClipped) &&
+				(satVaries(stats, lit, lit[i]) || satBetween(stats, lit, i)) && !paleDim(stats, lit, i) {
 				continue
 			}
 			conf[i] = math.Min(conf[i], crossCap)
@@ -844,7 +844,7 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 // in its group (lit or not): the groups' brightness (sorted log V of the
 // unlit and lit cells) differs by a factor of 1.35 or more and v lies
 // in the outer three quarters on its group's side.
-func clearlyBright(v float64, on bool, vs [2][]float64) bool {
+func clearlyBright(v float64, on bool, vs [2][]float64, clipOK bool) bool {
 	if len(vs[0]) == 0 || len(vs[1]) == 0 {
 		return false
 	}
@@ -855,10 +855,30 @@ func clearlyBright(v float64, on bool, vs [2][]float64) bool {
 	}
 	if on {
 		// A clipped centre may be glare or daylight on an unlit
-		// button: brightness cannot vouch for it.
-		return v < clippedV && v-lo > 0.75*gap
+		// button: brightness cannot vouch for it, unless clipOK says
+		// several such cells differ (a row of white lights among
+		// coloured ones, not a glare spot or two).
+		return (v < clippedV || clipOK) && v-lo > 0.75*gap
 	}
 	return hi-v > 0.75*gap
+}
+
+// minClipped is how many clipped lit cells a check must doubt before
+// their brightness may vouch for them: glare spots come one or two at a
+// time.
+const minClipped = 3
+
+// clippedLit counts the lit cells among cells (indices into lit) whose
+// centre is clipped.
+func clippedLit(stats [][]cellStats, lit []bool, cells []int) int {
+	cols := len(stats[0])
+	k := 0
+	for _, i := range cells {
+		if lit[i] && stats[i/cols][i%cols].v >= clippedV {
+			k++
+		}
+	}
+	return k
 }
 
 // satVaries reports whether the saturation of the lit (on) or unlit
@@ -910,6 +930,42 @@ func satBetween(stats [][]cellStats, lit []bool, i int) bool {
 	}
 	x := stats[i/cols][i%cols].s
 	return x >= a-0.05 && x <= b+0.05
+}
+
+// paleDim reports whether lit cell i has the unlit group's colour and
+// is dimmer than every lit cell of the lit colour. White lights among
+// coloured ones are as bright as those: such a cell is more likely an
+// unlit button out of a shadow that darkens the rest of the board, and
+// neither brightness nor a varied lit colour may vouch for it.
+func paleDim(stats [][]cellStats, lit []bool, i int) bool {
+	if !lit[i] {
+		return false
+	}
+	cols := len(stats[0])
+	var g [2][]cellStats
+	for j, on := range lit {
+		g[b2i(on)] = append(g[b2i(on)], stats[j/cols][j%cols])
+	}
+	if len(g[0]) == 0 {
+		return false
+	}
+	get := func(s cellStats) float64 { return s.s }
+	unlitS, litS := medianOf(g[0], get), medianOf(g[1], get)
+	if litS-unlitS < minSGap {
+		return false
+	}
+	at := func(s cellStats) bool { return s.s-unlitS < 0.25*(litS-unlitS) }
+	st := stats[i/cols][i%cols]
+	if !at(st) {
+		return false
+	}
+	dimmest := math.Inf(1)
+	for _, o := range g[1] {
+		if !at(o) {
+			dimmest = math.Min(dimmest, o.v)
+		}
+	}
+	return st.v < dimmest-0.05
 }
 
 func b2i(b bool) int {
@@ -995,6 +1051,12 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 		why["peakflip"] = n
 		return
 	}
+	if !peakBrighter(stats, xs, t, 0) {
+		// The upper group is coloured but darker at its peak: the split
+		// follows a tint (red glow in the footprint of unlit buttons
+		// beside lit ones clipped to white), not light.
+		return
+	}
 	// An unlit cell whose centre is clearly dark and whose footprint's
 	// peak stays well below the lit buttons' keeps its confidence: bloom
 	// from lit neighbours or a glare spot lights the edge of its
@@ -1014,14 +1076,14 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 	sort.Float64s(litPeak)
 	for _, i := range differ {
 		st := stats[i/cols][i%cols]
-		if !lit[i] && clearlyBright(st.v, false, vs) && st.peak < sortedQuantile(litPeak, 0.5)-0.3 {
+		if !lit[i] && clearlyBright(st.v, false, vs, false) && st.peak < sortedQuantile(litPeak, 0.5)-0.3 {
 			continue
 		}
 		// A lit cell as bright as the others, centre and peak, that
 		// only its colour sets apart, on a board of several colours of
 		// light: a white light among coloured ones.
-		if lit[i] && clearlyBright(st.v, true, vs) && st.peak >= sortedQuantile(litPeak, 0.5)-0.1 &&
-			(satVaries(stats, lit, true) || satBetween(stats, lit, i)) {
+		if lit[i] && clearlyBright(st.v, true, vs, clippedLit(stats, lit, differ) >= minClipped) && st.peak >= sortedQuantile(litPeak, 0.5)-0.1 &&
+			(satVaries(stats, lit, true) || satBetween(stats, lit, i)) && !paleDim(stats, lit, i) {
 			continue
 		}
 		conf[i] = math.Min(conf[i], crossCap)
