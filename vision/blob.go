@@ -42,6 +42,9 @@ const (
 	// between a blob and its surroundings: below it, sensor noise and
 	// texture make blobs anywhere.
 	blobMinContrast = 10
+	// lineMinDepth is how much darker (8-bit grey levels) than both
+	// sides a line of a pixel or two must be to part two regions.
+	lineMinDepth = 6
 )
 
 // Segmentations, recorded in blob.src.
@@ -53,6 +56,7 @@ const (
 	segOtsuSBright
 	segOtsuSDark
 	segEdges
+	segLines // edges and thin dark lines
 )
 
 // collectBlobs runs several segmentations of work (BGR) and returns the
@@ -110,6 +114,9 @@ func collectBlobs(work gocv.Mat) ([]blob, error) {
 	// Regions enclosed by edges: buttons that touch, or whose fill is
 	// uneven, are still outlined.
 	jobs = append(jobs, segJob{kind: segEdges, src: grey, scale: 1})
+	// Regions enclosed by edges and thin dark lines: lit cells of pixel
+	// art and screens that touch, parted only by a grid line.
+	jobs = append(jobs, segJob{kind: segLines, src: grey, scale: 1})
 
 	found, err := runSegJobs(jobs, maxArea)
 	if err != nil {
@@ -148,8 +155,8 @@ type segJob struct {
 
 // segScratch holds the Mats one worker reuses from job to job.
 type segScratch struct {
-	mask, eroded, blur, kernel gocv.Mat
-	cc                         cclScratch
+	mask, eroded, blur, lines, kernel gocv.Mat
+	cc                                cclScratch
 }
 
 func newSegScratch() *segScratch {
@@ -157,6 +164,7 @@ func newSegScratch() *segScratch {
 		mask:   gocv.NewMat(),
 		eroded: gocv.NewMat(),
 		blur:   gocv.NewMat(),
+		lines:  gocv.NewMat(),
 		kernel: gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3)),
 	}
 }
@@ -165,6 +173,7 @@ func (s *segScratch) Close() {
 	s.mask.Close()
 	s.eroded.Close()
 	s.blur.Close()
+	s.lines.Close()
 	s.kernel.Close()
 }
 
@@ -213,6 +222,16 @@ func (s *segScratch) run(j *segJob, maxArea float64) ([]blob, error) {
 		gocv.GaussianBlur(j.src, &s.blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
 		gocv.Canny(s.blur, &s.mask, 30, 90)
 		gocv.Dilate(s.mask, &s.mask, s.kernel)
+		gocv.BitwiseNot(s.mask, &s.mask)
+	case segLines:
+		// Thin dark lines: darker than the closing with a 3×3 square by
+		// lineMinDepth, joined to the edges as in segEdges.
+		gocv.MorphologyEx(j.src, &s.blur, gocv.MorphBlackhat, s.kernel)
+		gocv.Threshold(s.blur, &s.lines, lineMinDepth, 255, gocv.ThresholdBinary)
+		gocv.GaussianBlur(j.src, &s.blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+		gocv.Canny(s.blur, &s.mask, 30, 90)
+		gocv.Dilate(s.mask, &s.mask, s.kernel)
+		gocv.BitwiseOr(s.mask, s.lines, &s.mask)
 		gocv.BitwiseNot(s.mask, &s.mask)
 	default:
 		panic(fmt.Sprintf("vision: unknown segmentation %d", j.kind))
