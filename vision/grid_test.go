@@ -248,3 +248,31 @@ func cornerError(l lattice, e labels.Entry) float64 {
 	}
 	return m
 }
+
+func TestCutSides(t *testing.T) {
+	// A 3×4 lattice of 40-pixel pitch whose first node is at (x, y) in
+	// a 400×300 image.
+	at := func(x, y float64) *hyp {
+		return &hyp{h: [9]float64{0, 40, x, 40, 0, y, 0, 0, 1}, i0: 0, i1: 2, j0: 0, j1: 3}
+	}
+	f := &finder{w: 400, h: 300}
+	cases := []struct {
+		name string
+		h    *hyp
+		want int
+	}{
+		{"inside", at(100, 100), 0},
+		{"a quarter pitch from the left", at(30, 100), 0},
+		{"cut on the left", at(15, 100), 1},
+		{"cut on the top and left", at(10, 5), 2},
+		{"cut on the right", at(300, 100), 1},
+		{"cut on the bottom", at(100, 200), 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := f.cutSides(c.h); got != c.want {
+				t.Errorf("cutSides = %d, want %d", got, c.want)
+			}
+		})
+	}
+}

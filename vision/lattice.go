@@ -600,6 +600,11 @@ func (f *finder) score(h *hyp) {
 	for range f.openSides(h) {
 		h.score *= 0.75
 	}
+	// One whose own cells the edge cuts is a pattern going on beyond
+	// the photo, or a board taken with lines that are not its own.
+	for range f.cutSides(h) {
+		h.score *= cutPenalty
+	}
 	// Lit and unlit buttons give two looks; a pattern of one look is
 	// more often something else (all-on and all-off boards lose this),
 	// and so is a perfect checkerboard of two looks.
@@ -756,6 +761,38 @@ func (h *hyp) outsideLines() [4][][2]float64 {
 		lines[3] = append(lines[3], [2]float64{float64(i), float64(h.j1 + 1)})
 	}
 	return lines
+}
+
+// cutPenalty is the factor a lattice's score takes for each side that
+// the photo's edge cuts (cutSides).
+const cutPenalty = 0.3
+
+// cutSides counts the sides of the extent whose grid line (half a pitch
+// beyond the outer nodes) lies mostly outside the image, or within a
+// tenth of a pitch of its border.
+func (f *finder) cutSides(h *hyp) int {
+	const beyond = 0.6
+	lines := [4][2][2]float64{
+		{{float64(h.i0) - beyond, float64(h.j0)}, {0, 1}},
+		{{float64(h.i1) + beyond, float64(h.j0)}, {0, 1}},
+		{{float64(h.i0), float64(h.j0) - beyond}, {1, 0}},
+		{{float64(h.i0), float64(h.j1) + beyond}, {1, 0}},
+	}
+	lens := [4]int{h.j1 - h.j0 + 1, h.j1 - h.j0 + 1, h.i1 - h.i0 + 1, h.i1 - h.i0 + 1}
+	cut := 0
+	for s, l := range lines {
+		out := 0
+		for t := 0; t < lens[s]; t++ {
+			x, y := applyH(&h.h, l[0][0]+float64(t)*l[1][0], l[0][1]+float64(t)*l[1][1])
+			if !(x >= 0 && y >= 0 && x < float64(f.w) && y < float64(f.h)) {
+				out++
+			}
+		}
+		if 2*out > lens[s] {
+			cut++
+		}
+	}
+	return cut
 }
 
 // openSides counts the sides of the extent whose next line of lattice
