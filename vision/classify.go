@@ -607,8 +607,23 @@ func decide(stats [][]cellStats) *verdict {
 			clean = e
 		}
 	}
+	split := ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n))
+	var bright []cellStats // the upper group, when the split is a shadow's
+	if split {
+		bright = shadowSplit(stats, xs, t)
+	}
 	switch {
-	case ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n)):
+	case bright != nil:
+		// The groups differ as a shadow makes them differ, in
+		// brightness alone: one group in two lights. The part out of
+		// the shadow decides, every cell in doubt.
+		v.oneGroup = true
+		v.why["shadow"] = n
+		oneGroupConf([][]cellStats{bright}, lit[:len(bright)], conf[:len(bright)])
+		for i := range lit {
+			lit[i], conf[i] = lit[0], math.Min(conf[0], crossCap)
+		}
+	case split:
 		twoGroupConf(xs, stats, t, lo, hi, lit, conf, v.why)
 		if min(lo.n, hi.n) <= 2 && hi.mean-lo.mean < loneGap {
 			// One or two cells unlike all the others, by less than a
@@ -661,6 +676,34 @@ func decide(stats [][]cellStats) *verdict {
 		v.conf[r] = conf[r*cols : (r+1)*cols]
 	}
 	return v
+}
+
+// shadowSplit returns the cells above t when the split on t looks like
+// a shadow's edge, not like lights: the groups lie on either side of a
+// straight line and differ in brightness only. A shadow scales a button
+// and the gaps around it alike, so the fall from centre to rim and the
+// colour stay the same, where a lit light brightens its centre more
+// than its rim. Else it returns nil.
+func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
+	cols := len(stats[0])
+	var g [2][]cellStats
+	lit := make([][]bool, len(stats))
+	for r := range lit {
+		lit[r] = make([]bool, cols)
+	}
+	for i, x := range xs {
+		g[b2i(x > t)] = append(g[b2i(x > t)], stats[i/cols][i%cols])
+		lit[i/cols][i%cols] = x > t
+	}
+	if len(g[0]) < 2 || len(g[1]) < 2 || !halfPlane(lit) {
+		return nil
+	}
+	rise := func(s cellStats) float64 { return s.v - s.rim }
+	sat := func(s cellStats) float64 { return s.s }
+	if medianOf(g[1], rise)-medianOf(g[0], rise) < 0.1 && math.Abs(medianOf(g[1], sat)-medianOf(g[0], sat)) < 0.05 {
+		return g[1]
+	}
+	return nil
 }
 
 // Cross-checks: each single feature that splits the board clearly and by

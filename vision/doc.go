@@ -38,6 +38,10 @@
 //     separates the board better); the upper group is lit. Everything
 //     is relative to the board itself, so a dim room and daylight read
 //     alike.
+//     When the two groups lie on either side of a straight line and
+//     differ in brightness only (same fall from centre to rim, same
+//     colour), the split is a shadow's edge: the board is one group,
+//     decided on its part out of the shadow, every cell in doubt.
 //  5. When the cells form one group (all off or all on), the brightness
 //     level decides, and every cell is flagged uncertain, unless the
 //     board is dim and even (no cell brighter or more coloured than the
