@@ -855,28 +855,41 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 // brightnessOverlap doubts the cells whose brightness says the other
 // group: an unlit cell at least as bright as a tenth of the lit ones
 // (a white light under a shadow beside coloured ones), and a lit cell
-// below a lit group that the camera clipped (glare or bloom on an unlit
-// button next to lights at full scale).
+// below a lit group that the camera clipped, by a fifth of the way to
+// the unlit group or with a rim brighter than the lit cells' (glare or
+// bloom on an unlit button next to lights at full scale).
 func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
-	var lv []float64
+	var lv, uv, lrim []float64
 	for i, on := range lit {
 		if on {
 			lv = append(lv, stats[i/cols][i%cols].v)
+			lrim = append(lrim, stats[i/cols][i%cols].rim)
+		} else {
+			uv = append(uv, stats[i/cols][i%cols].v)
 		}
 	}
 	if len(lv) < 3 {
 		return
 	}
 	sort.Float64s(lv)
+	sort.Float64s(uv)
+	sort.Float64s(lrim)
 	low, med := sortedQuantile(lv, 0.1), sortedQuantile(lv, 0.5)
+	// A lit cell a little below the clipped ones is a light of a colour
+	// the camera did not clip, unless its rim is brighter than the lit
+	// cells' rims (glare spreads over the gaps too) or it lies well down
+	// towards the unlit group.
+	deep := med - math.Max(0.04, 0.2*(med-sortedQuantile(uv, 0.5)))
+	rimLit := sortedQuantile(lrim, 0.5)
 	for i, on := range lit {
-		v := stats[i/cols][i%cols].v
+		st := stats[i/cols][i%cols]
+		v := st.v
 		switch {
 		case !on && v >= low:
 			conf[i] = math.Min(conf[i], crossCap)
 			why["brightunlit"]++
-		case on && med >= clippedV && v < med-0.04:
+		case on && med >= clippedV && v < med-0.04 && (v < deep || st.rim > rimLit+0.1 || len(uv) == 0):
 			conf[i] = math.Min(conf[i], crossCap)
 			why["belowclip"]++
 		}
