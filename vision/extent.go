@@ -172,12 +172,20 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		}
 		var grows, shrinks []move
 		unsure = false
+		lo, hi := w.brightRange(r0, r1, c0, c1)
 		for side := 0; side < 4; side++ {
 			// Outside line.
 			if s, e, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1); ok {
 				rows, cols := r1-r0, c1-c0
 				room := (side < 2 && rows < maxCells) || (side >= 2 && cols < maxCells)
+				// On a board whose cells show both looks, lit and
+				// unlit, a line of its buttons looks like one of them:
+				// a line far darker or brighter than all of them is the
+				// case's frame or the background.
+				ob := w.outsideBright(side, r0, r1, c0, c1)
+				foreign := hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack)
 				switch {
+				case foreign:
 				case room && s >= growShare*med && s >= growFloor && e >= minEnergyShare*eMed:
 					grows = append(grows, move{side, true, s / med})
 				case s >= unsureGrow*med && e >= minEnergyShare*eMed:
@@ -679,6 +687,45 @@ func (w *extentWindow) lineCells(side int, outside bool, r0, r1, c0, c1 int) [][
 		}
 	}
 	return cells
+}
+
+// outsideBrightSlack is how far (log brightness) the line just outside
+// a grid whose cells show two looks may lie beyond the range of its
+// cells' centre brightness and still join it.
+const outsideBrightSlack = 0.3
+
+// brightRange is the 10th and 90th percentile of the centre brightness
+// of the grid's cells.
+func (w *extentWindow) brightRange(r0, r1, c0, c1 int) (float64, float64) {
+	var bs []float64
+	for i := r0; i < r1; i++ {
+		for j := c0; j < c1; j++ {
+			if k := i*w.cols + j; w.desc[k] != nil {
+				bs = append(bs, w.bright[k])
+			}
+		}
+	}
+	if len(bs) == 0 {
+		return math.Inf(-1), math.Inf(1)
+	}
+	sort.Float64s(bs)
+	return sortedQuantile(bs, 0.1), sortedQuantile(bs, 0.9)
+}
+
+// outsideBright is the median centre brightness of the cells of the
+// line just outside the grid on side, NaN when none can be described.
+func (w *extentWindow) outsideBright(side, r0, r1, c0, c1 int) float64 {
+	var bs []float64
+	for _, c := range w.lineCells(side, true, r0, r1, c0, c1) {
+		if k := c[0]*w.cols + c[1]; w.desc[k] != nil {
+			bs = append(bs, w.bright[k])
+		}
+	}
+	if len(bs) == 0 {
+		return math.NaN()
+	}
+	sort.Float64s(bs)
+	return sortedQuantile(bs, 0.5)
 }
 
 // lineBright is the median centre brightness of the grid's edge line on
