@@ -678,6 +678,30 @@ func decide(stats [][]cellStats) *verdict {
 	return v
 }
 
+// ringsInverted reports whether the unlit group looks like lit rings
+// around dark caps beside an even lit group: its centres are clearly
+// less even (the ring crosses the centre square), while its rings are
+// at least as bright and its peaks nearly as bright as the lit group's.
+// A small dark button on a bright membrane is uneven too, but its
+// centre lies far below its ring (the membrane around it).
+func ringsInverted(stats [][]cellStats, lit []bool) bool {
+	cols := len(stats[0])
+	var g [2][]cellStats
+	for i, on := range lit {
+		g[b2i(on)] = append(g[b2i(on)], stats[i/cols][i%cols])
+	}
+	if len(g[0]) < 2 || len(g[1]) < 2 {
+		return false
+	}
+	sp := func(s cellStats) float64 { return s.spread }
+	ring := func(s cellStats) float64 { return s.ring }
+	peak := func(s cellStats) float64 { return s.peak }
+	fall := func(s cellStats) float64 { return s.v - s.ring }
+	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 &&
+		medianOf(g[0], ring) >= medianOf(g[1], ring) &&
+		medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2
+}
+
 // shadowSplit returns the cells above t when the split on t looks like
 // a shadow's edge, not like lights: the groups lie on either side of a
 // straight line and differ in brightness only. A shadow scales a button
@@ -745,6 +769,16 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 			conf[i] = math.Min(conf[i], crossCap)
 		}
 		why[reason] = len(conf)
+	}
+	if ringsInverted(stats, lit) {
+		// Lit rings around dark caps read the other way round: the
+		// uneven group, darker at its centre but as bright around it
+		// and at its peak, is the lit one. Read it so, in doubt.
+		for i := range lit {
+			lit[i] = !lit[i]
+		}
+		capAll("ringflip")
+		return
 	}
 	if vGap < minVGap {
 		// The lit group is not clearly brighter: the groups may differ

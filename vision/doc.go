@@ -38,6 +38,10 @@
 //     separates the board better); the upper group is lit. Everything
 //     is relative to the board itself, so a dim room and daylight read
 //     alike.
+//     When the unlit group is clearly less even than the lit one, with
+//     rings at least as bright and peaks nearly as bright, it is lit
+//     rings around dark caps beside bright unlit caps: the reading is
+//     turned round, every cell in doubt.
 //     When the two groups lie on either side of a straight line and
 //     differ in brightness only (same fall from centre to rim, same
 //     colour), the split is a shadow's edge: the board is one group,
