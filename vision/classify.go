@@ -636,8 +636,11 @@ func decide(stats [][]cellStats) *verdict {
 			}
 			v.why["lone"]++
 		}
-		crossCheck(stats, lit, conf, v.why)
-		peakCheck(stats, lit, conf, v.why)
+		if !crossCheck(stats, lit, conf, v.why) {
+			// A reading the cross-check turned round stays so: the
+			// peaks would turn it back.
+			peakCheck(stats, lit, conf, v.why)
+		}
 		brightnessOverlap(stats, lit, conf, v.why)
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
 		v.litLow = &low
@@ -746,8 +749,9 @@ const (
 // saturation alone. Where a clear single-feature split disagrees with
 // the combined one, the cell is in doubt; when it disagrees on most
 // cells, the two features point opposite ways (the brighter group is
-// the greyer one) and the whole board is in doubt.
-func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+// the greyer one) and the whole board is in doubt. It reports whether
+// it turned the reading round (ring lights, a light screen).
+func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) (turned bool) {
 	cols := len(stats[0])
 	var vs [2][]float64
 	for i, on := range lit {
@@ -758,7 +762,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		vs[g] = append(vs[g], stats[i/cols][i%cols].v)
 	}
 	if len(vs[0]) == 0 || len(vs[1]) == 0 {
-		return
+		return false
 	}
 	for g := range vs {
 		sort.Float64s(vs[g])
@@ -778,14 +782,14 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 			lit[i] = !lit[i]
 		}
 		capAll("ringflip")
-		return
+		return true
 	}
 	if vGap < minVGap {
 		// The lit group is not clearly brighter: the groups may differ
 		// in colour only (white and coloured lights, or an unlit white
 		// button beside a lit coloured one), or be a tint or a gradient.
 		capAll("notbrighter")
-		return
+		return false
 	}
 	var rs [2][]float64
 	for i, on := range lit {
@@ -803,7 +807,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		// rings are darker than the unlit group's is likely inverted
 		// (ring lights around a dark cap).
 		capAll("ringdarker")
-		return
+		return false
 	}
 	var lc, uc []cellStats
 	for i, on := range lit {
@@ -818,9 +822,18 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 	if vGap < clearVGap && medianOf(lc, sat) < medianOf(uc, sat)-minSGap*2/3 && medianOf(lc, rise) < minVGap {
 		// The lit group is only a little brighter, no brighter than
 		// the gaps around it, and clearly greyer: pale unlit cells
-		// beside coloured lit ones on a light screen read the same way.
+		// beside coloured lit ones on a light screen. Turn it round
+		// when the coloured group stands out more from its gaps
+		// (darker or brighter: a light screen shows lit cells darker
+		// than the background).
+		if math.Abs(medianOf(uc, rise)) > math.Abs(medianOf(lc, rise))+minVGap {
+			for i := range lit {
+				lit[i] = !lit[i]
+			}
+			turned = true
+		}
 		capAll("greyer")
-		return
+		return turned
 	}
 	peak := func(s cellStats) float64 { return s.peak }
 	if medianOf(uc, peak) >= medianOf(lc, peak) && medianOf(uc, func(s cellStats) float64 { return s.peak - s.rim }) > 0.3 {
@@ -829,7 +842,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		// showing through): lit rings around dark caps beside bright
 		// unlit caps read the same way.
 		capAll("unlitpeak")
-		return
+		return false
 	}
 	// A cell of another colour is no surprise in a group whose colour
 	// varies (several colours of light or of caps). A white cursor over
@@ -884,6 +897,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 			why[f.name] += k
 		}
 	}
+	return false
 }
 
 // brightnessOverlap doubts the cells whose brightness says the other
