@@ -368,6 +368,11 @@ func ransacInliers(src, dst [][2]float64) ([][2]float64, [][2]float64) {
 		if len(in) > len(best) || len(in) == len(best) && sum < bestErr {
 			best, bestErr = append(best[:0:0], in...), sum
 		}
+		if len(best) == len(src) {
+			// Every point fits: no sample can keep more, and ties
+			// keep the same points.
+			break
+		}
 	}
 	if len(best) < 4 || 2*len(best) < len(src) {
 		return src, dst
