@@ -162,3 +162,58 @@ func edgeRoomTest(l lattice, w, h int) float64 {
 	}
 	return room
 }
+
+var rankDir = flag.String("rank.dir", "", "comma-separated folders with labels.json whose hypotheses TestRankHypotheses lists")
+
+// TestRankHypotheses lists, for each photo of -rank.dir whose first
+// hypothesis (after refineHypotheses) is wrong, every hypothesis with
+// its score and whether it matches the label. It only measures.
+func TestRankHypotheses(t *testing.T) {
+	if *rankDir == "" {
+		t.Skip("no -rank.dir")
+	}
+	var wrong, present int
+	for _, dir := range strings.Split(*rankDir, ",") {
+		es, err := labels.Read(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range es {
+			if e.Ambiguous {
+				continue
+			}
+			img, err := Load(filepath.Join(dir, e.File), 0)
+			if err != nil {
+				t.Fatalf("%s: %v", e.File, err)
+			}
+			ls, err := findLattices(img, 0, 0, nil)
+			if err != nil {
+				img.Close()
+				continue
+			}
+			rs := refineHypotheses(img, ls)
+			img.Close()
+			if latticeMismatch(rs[0], e) == "" {
+				continue
+			}
+			wrong++
+			line := fmt.Sprintf("%s %s want %d×%d:", e.File, e.Style, e.Rows, e.Cols)
+			found := false
+			for i, l := range ls {
+				mark := ""
+				if latticeMismatch(l, e) == "" {
+					mark, found = "*", true
+				}
+				line += fmt.Sprintf(" [%d×%d %.1f%s]", l.rows, l.cols, l.score, mark)
+				if i < len(rs) && (rs[i].rows != l.rows || rs[i].cols != l.cols) {
+					line += fmt.Sprintf("→%d×%d", rs[i].rows, rs[i].cols)
+				}
+			}
+			if found {
+				present++
+			}
+			t.Log(line)
+		}
+	}
+	t.Logf("%d wrong first grids, the right one among the hypotheses on %d", wrong, present)
+}
