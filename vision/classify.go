@@ -576,7 +576,8 @@ func decide(stats [][]cellStats) *verdict {
 	var t float64
 	var lo, hi group
 	ok := false
-	clean := 0.0 // the kept split's emptyGap
+	clean := 0.0    // the kept split's emptyGap
+	darker := false // the kept split's upper group is the darker one
 	for _, score := range []func(cellStats) float64{litScore, brightScore} {
 		ys := make([]float64, n)
 		for i := range ys {
@@ -601,10 +602,17 @@ func decide(stats [][]cellStats) *verdict {
 		if ok && (h.mean-l.mean >= need) != (v.gap >= minGap(n, min(lo.n, hi.n))) {
 			better = h.mean-l.mean >= need
 		}
+		dk := upperDarker(stats, ys, ty)
+		if ok && darker && !dk && sep >= minSeparation && h.mean-l.mean >= need {
+			// The colour split made the darker group lit (lights
+			// clipped to white beside tinted unlit caps in daylight):
+			// a clear brightness split wins.
+			better = true
+		}
 		if !ok || better {
 			xs, t, lo, hi, ok = ys, ty, l, h, true
 			v.separation, v.gap, v.score = sep, h.mean-l.mean, score
-			clean = e
+			clean, darker = e, dk
 		}
 	}
 	split := ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n))
@@ -703,6 +711,18 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 &&
 		medianOf(g[0], ring) >= medianOf(g[1], ring) &&
 		medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2
+}
+
+// upperDarker reports whether the cells above t on xs are darker (median
+// log V) than those below.
+func upperDarker(stats [][]cellStats, xs []float64, t float64) bool {
+	cols := len(stats[0])
+	var g [2][]cellStats
+	for i, x := range xs {
+		g[b2i(x > t)] = append(g[b2i(x > t)], stats[i/cols][i%cols])
+	}
+	get := func(s cellStats) float64 { return s.v }
+	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get) < medianOf(g[0], get)
 }
 
 // shadowSplit returns the cells above t when the split on t looks like
