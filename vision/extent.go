@@ -186,7 +186,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				foreign := hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack)
 				switch {
 				case foreign:
-				case room && s >= growShare*med && s >= growFloor && e >= minEnergyShare*eMed:
+				case room && s >= growShare*med && s >= growFloor && e >= minEnergyShare*eMed && w.farHalfAlike(tpl, side, r0, r1, c0, c1):
 					grows = append(grows, move{side, true, s / med})
 				case s >= unsureGrow*med && e >= minEnergyShare*eMed:
 					unsure = true
@@ -687,6 +687,63 @@ func (w *extentWindow) lineCells(side int, outside bool, r0, r1, c0, c1 int) [][
 		}
 	}
 	return cells
+}
+
+// farHalfAlike reports whether the cells of the line just outside the
+// grid on side look like the grid's cells in their half away from the
+// grid, at least growShare as much as the grid's cells do in that half
+// (median against median). A frame or a strip of background beside
+// the board shares the edge next to the grid with its outer cells, and
+// little else.
+func (w *extentWindow) farHalfAlike(tpl [][]float64, side, r0, r1, c0, c1 int) bool {
+	var in, out []float64
+	for i := r0; i < r1; i++ {
+		for j := c0; j < c1; j++ {
+			if d := w.desc[i*w.cols+j]; d != nil {
+				in = append(in, halfSimilarity(d, tpl, side))
+			}
+		}
+	}
+	for _, c := range w.lineCells(side, true, r0, r1, c0, c1) {
+		if d := w.desc[c[0]*w.cols+c[1]]; d != nil {
+			out = append(out, halfSimilarity(d, tpl, side))
+		}
+	}
+	if len(in) == 0 || len(out) == 0 {
+		return false
+	}
+	sort.Float64s(in)
+	sort.Float64s(out)
+	return sortedQuantile(out, 0.5) >= growShare*sortedQuantile(in, 0.5)
+}
+
+// halfSimilarity is the cosine similarity of d to the nearest template
+// over the bins of one half of the cell: the top half for side 0, the
+// bottom for 1, the left for 2, the right for 3.
+func halfSimilarity(d []float64, tpls [][]float64, side int) float64 {
+	const n = extentBins - 2*extentSkip
+	best := math.Inf(-1)
+	for _, t := range tpls {
+		var dt, dd, tt float64
+		for c := 0; c < 3; c++ {
+			for by := 0; by < n; by++ {
+				for bx := 0; bx < n; bx++ {
+					switch {
+					case side == 0 && by >= n/2, side == 1 && by < n/2, side == 2 && bx >= n/2, side == 3 && bx < n/2:
+						continue
+					}
+					k := (c*n+by)*n + bx
+					dt += d[k] * t[k]
+					dd += d[k] * d[k]
+					tt += t[k] * t[k]
+				}
+			}
+		}
+		if dd > 0 && tt > 0 {
+			best = math.Max(best, dt/math.Sqrt(dd*tt))
+		}
+	}
+	return best
 }
 
 // outsideBrightSlack is how far (log brightness) the line just outside

@@ -3,6 +3,7 @@ package vision
 import (
 	"flag"
 	"fmt"
+	"math"
 	"math/rand"
 	"path/filepath"
 	"strings"
@@ -287,5 +288,48 @@ func TestSizeDoubtString(t *testing.T) {
 	}
 	if got, want := l.doubts.String(), "weak, extent open"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
+func TestHalfSimilarity(t *testing.T) {
+	const n = extentBins - 2*extentSkip
+	rng := rand.New(rand.NewSource(1))
+	tpl := make([]float64, 3*n*n)
+	for k := range tpl {
+		tpl[k] = rng.NormFloat64()
+	}
+	// d matches tpl in its top half and is noise elsewhere.
+	d := make([]float64, len(tpl))
+	for c := 0; c < 3; c++ {
+		for by := 0; by < n; by++ {
+			for bx := 0; bx < n; bx++ {
+				k := (c*n+by)*n + bx
+				if by < n/2 {
+					d[k] = tpl[k]
+				} else {
+					d[k] = rng.NormFloat64()
+				}
+			}
+		}
+	}
+	tpls := [][]float64{tpl}
+	cases := []struct {
+		name   string
+		side   int
+		lo, hi float64
+	}{
+		{"top half matches", 0, 0.999, 1.001},
+		{"bottom half is noise", 1, -0.5, 0.5},
+		{"left half is half noise", 2, 0.4, 0.9},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := halfSimilarity(d, tpls, c.side); got < c.lo || got > c.hi {
+				t.Errorf("halfSimilarity(side %d) = %.3f, want in [%.2f, %.2f]", c.side, got, c.lo, c.hi)
+			}
+		})
+	}
+	if got := halfSimilarity(tpl, tpls, 3); math.Abs(got-1) > 1e-9 {
+		t.Errorf("a template against itself: %.6f, want 1", got)
 	}
 }
