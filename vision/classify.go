@@ -925,7 +925,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 // (a white light under a shadow beside coloured ones), and a lit cell
 // below a lit group that the camera clipped, by a fifth of the way to
 // the unlit group or with a rim brighter than the lit cells' (glare or
-// bloom on an unlit button next to lights at full scale).
+// bloom on an unlit button next to lights at full scale). A cell that
+// is both is read unlit, still in doubt.
 func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	var lv, uv, lrim []float64
@@ -960,6 +961,11 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 		case on && med >= clippedV && v < med-0.04 && (v < deep || st.rim > rimLit+0.1 || len(uv) == 0):
 			conf[i] = math.Min(conf[i], crossCap)
 			why["belowclip"]++
+			if v < deep && st.rim > rimLit+0.1 {
+				// Both: a glare spot over an unlit button, gaps
+				// included. Read it unlit, in doubt.
+				lit[i] = false
+			}
 		}
 	}
 }
