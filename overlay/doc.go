@@ -21,7 +21,8 @@
 //     with a "?" around each cell assumed misread. When the reader was not
 //     sure of the board's size, one amber outline around the whole grid
 //     and a legend line asking to check the rows and columns, instead of
-//     a box on every outer cell.
+//     a box on every outer cell; when every cell is doubtful, the same
+//     outline and a legend line saying so, instead of a box on each.
 //   - A legend band along the image edge farther from the board: the press
 //     count and the goal, or, for an unsolvable board, a red band saying so
 //     and naming the most doubtful cells.

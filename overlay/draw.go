@@ -84,11 +84,12 @@ func Draw(img gocv.Mat, r *vision.Reading, m Marks) {
 	for _, rc := range m.Corrected {
 		corrected[rc] = true
 	}
-	if m.SizeUnsure {
+	everyCell := allDoubtful(m, r.Rows*r.Cols)
+	if m.SizeUnsure || everyCell {
 		d.gridOutline(uncertainColour, 0.06)
 	}
 	for _, rc := range m.Uncertain {
-		if !corrected[rc] {
+		if !corrected[rc] && !everyCell {
 			d.cellOutline(rc, uncertainColour, 0.04)
 		}
 	}
@@ -190,6 +191,17 @@ func (d *drawer) cellOutline(rc [2]int, c color.RGBA, width float64) {
 	d.fill(c, d.quad(rc, in+e), d.quad(rc, in+e+w))
 }
 
+// allDoubtful reports whether m's Uncertain cells cover all n cells of
+// the board: one outline around the grid then says it better than a box
+// on every cell.
+func allDoubtful(m Marks, n int) bool {
+	seen := map[[2]int]bool{}
+	for _, rc := range m.Uncertain {
+		seen[rc] = true
+	}
+	return n > 1 && len(seen) == n
+}
+
 // gridOutline draws a band of width cell units (at least 2 pixels)
 // just outside the whole grid in c, with dark edges.
 func (d *drawer) gridOutline(c color.RGBA, width float64) {
@@ -260,7 +272,7 @@ func (d *drawer) legendLayout(m Marks) ([]string, image.Rectangle, float64) {
 		one := gocv.GetTextSize(text, font, 1, 1)
 		return math.Min(0.5*float64(lineH)/float64(one.Y), (float64(W)-2*pad)/float64(one.X))
 	}
-	main, extra := legendText(m)
+	main, extra := legendText(m, d.r.Rows*d.r.Cols)
 	lines := []string{main}
 	if extra != "" {
 		if full := main + "  -  " + extra; fit(full) >= 0.85*fit(main) {
@@ -297,8 +309,9 @@ func legendBand(W, H int, r *vision.Reading, lines int) image.Rectangle {
 	return image.Rect(0, H-h, W, H)
 }
 
-// legendText returns the band's main message and an optional extra part.
-func legendText(m Marks) (main, extra string) {
+// legendText returns the band's main message and an optional extra part
+// for a board of cells cells.
+func legendText(m Marks, cells int) (main, extra string) {
 	goal := m.Goal
 	if goal == "" {
 		goal = "off"
@@ -336,7 +349,10 @@ func legendText(m Marks) (main, extra string) {
 	if m.SizeUnsure {
 		parts = append(parts, "size uncertain: check rows and columns")
 	}
-	if len(m.Uncertain) > len(m.Corrected) {
+	switch {
+	case allDoubtful(m, cells):
+		parts = append(parts, "every light read with doubt: check them")
+	case len(m.Uncertain) > len(m.Corrected):
 		parts = append(parts, "boxed: read with doubt")
 	}
 	return main, strings.Join(parts, "; ")

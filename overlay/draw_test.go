@@ -92,6 +92,7 @@ var goldenCases = []struct {
 	{"unsolvable", tilted, Marks{Unsolvable: true, Uncertain: [][2]int{{0, 1}, {4, 4}}, Doubtful: [][2]int{{0, 1}, {4, 4}}}},
 	{"solved", tilted, Marks{}},
 	{"tiny", tiny, Marks{Presses: [][2]int{{0, 0}, {3, 3}, {6, 6}, {6, 0}}, Uncertain: [][2]int{{1, 0}}}},
+	{"alldoubt", tilted, Marks{Presses: [][2]int{{1, 1}, {3, 3}}, Uncertain: allCells(5, 5)}},
 	{"sizeunsure", tilted, Marks{Presses: [][2]int{{0, 0}, {2, 3}}, Uncertain: [][2]int{{2, 2}}, SizeUnsure: true}},
 }
 
@@ -264,11 +265,13 @@ func TestLegendText(t *testing.T) {
 		{"unsolvable", Marks{Unsolvable: true, Doubtful: [][2]int{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}}}, "UNSOLVABLE: no presses turn all lights off", "most doubtful: A1, B2, C3, D4, ..."},
 		{"size unsure", Marks{Presses: [][2]int{{0, 0}}, SizeUnsure: true}, "Press the ringed button: all lights off", "size uncertain: check rows and columns"},
 		{"size unsure and doubtful", Marks{Presses: [][2]int{{0, 0}}, Uncertain: [][2]int{{0, 1}}, SizeUnsure: true}, "Press the ringed button: all lights off", "size uncertain: check rows and columns; boxed: read with doubt"},
+		{"every cell doubtful", Marks{Presses: [][2]int{{0, 0}}, Uncertain: allCells(5, 5)}, "Press the ringed button: all lights off", "every light read with doubt: check them"},
+		{"every cell doubtful, size unsure", Marks{Presses: [][2]int{{0, 0}}, Uncertain: allCells(5, 5), SizeUnsure: true}, "Press the ringed button: all lights off", "size uncertain: check rows and columns; every light read with doubt: check them"},
 		{"unsolvable, size unsure", Marks{Unsolvable: true, Doubtful: [][2]int{{0, 0}}, SizeUnsure: true}, "UNSOLVABLE: no presses turn all lights off", "most doubtful: A1; size uncertain: check rows and columns"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			main, extra := legendText(tc.m)
+			main, extra := legendText(tc.m, 25)
 			if main != tc.main || extra != tc.extra {
 				t.Errorf("got %q, %q; want %q, %q", main, extra, tc.main, tc.extra)
 			}
@@ -313,4 +316,15 @@ func TestDrawRingsOverLegend(t *testing.T) {
 			t.Errorf("cell %v: ring hidden, BGR %v", rc, v)
 		}
 	}
+}
+
+// allCells lists every cell of a rows×cols board, row-major.
+func allCells(rows, cols int) [][2]int {
+	var out [][2]int
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			out = append(out, [2]int{r, c})
+		}
+	}
+	return out
 }
