@@ -253,42 +253,51 @@ func appearance(bgr []uint8, w, h int, b *blob) {
 	step := max(1, int(s/30))
 	r := int(math.Ceil(0.8 * s))
 	x0, y0 := int(math.Round(b.x)), int(math.Round(b.y))
-	// The disc and the ring, as bounds on the squared offset; samples
-	// within rounding of a bound fall back to the distance itself.
+	// Samples lie at offsets -r, -r+step, … ≤ r on both axes. On each
+	// row the disc (d <= 0.35) and the ring's two halves (0.6 <= d <=
+	// 0.8) are runs of |dx|, found from bounds on the squared offset.
 	inB, ringLo, ringHi := newSqBound(0.35, s), newSqBound(0.6, s), newSqBound(0.8, s)
+	kMax := 2 * r / step // samples per row: k = 0..kMax at dx = -r + k*step
+	// Offsets inside the image.
+	dxLo, dxHi := max(-r, -x0), min(r, w-1-x0)
 	var in, ring [3]int
 	var nIn, nRing int
+	sum := func(row []uint8, lo, hi int, acc *[3]int) int {
+		// Samples with lo <= dx <= hi, within the image.
+		lo, hi = max(lo, dxLo), min(hi, dxHi)
+		if lo > hi {
+			return 0
+		}
+		k0 := max(0, ceilDiv(lo+r, step))
+		k1 := min(kMax, floorDiv(hi+r, step))
+		n := 0
+		for k := k0; k <= k1; k++ {
+			x := x0 - r + k*step
+			p := row[3*x : 3*x+3]
+			acc[0] += int(p[0])
+			acc[1] += int(p[1])
+			acc[2] += int(p[2])
+			n++
+		}
+		return n
+	}
 	for dy := -r; dy <= r; dy += step {
 		y := y0 + dy
 		if y < 0 || y >= h {
 			continue
 		}
 		row := bgr[3*y*w : 3*(y+1)*w]
-		for dx := -r; dx <= r; dx += step {
-			x := x0 + dx
-			if x < 0 || x >= w {
-				continue
+		if m := inB.maxAt(dy, s, false); m >= 0 {
+			nIn += sum(row, -m, m, &in)
+		}
+		lo := ringLo.maxAt(dy, s, true) + 1 // least |dx| not before the ring
+		if hi := ringHi.maxAt(dy, s, false); hi >= lo {
+			if lo == 0 {
+				nRing += sum(row, -hi, hi, &ring)
+			} else {
+				nRing += sum(row, -hi, -lo, &ring)
+				nRing += sum(row, lo, hi, &ring)
 			}
-			// Inside the disc (d <= 0.35), before the ring (d < 0.6),
-			// in it (d <= 0.8), or beyond.
-			n := dx*dx + dy*dy
-			var acc *[3]int
-			switch {
-			case n < inB.lo || n <= inB.hi && inB.below(dx, dy, s):
-				acc = &in
-				nIn++
-			case n < ringLo.lo || n <= ringLo.hi && ringLo.strictlyBelow(dx, dy, s):
-				continue
-			case n < ringHi.lo || n <= ringHi.hi && ringHi.below(dx, dy, s):
-				acc = &ring
-				nRing++
-			default:
-				continue
-			}
-			p := row[3*x : 3*x+3]
-			acc[0] += int(p[0])
-			acc[1] += int(p[1])
-			acc[2] += int(p[2])
 		}
 	}
 	if nIn == 0 || nRing == 0 {
@@ -303,6 +312,22 @@ func appearance(bgr []uint8, w, h int, b *blob) {
 	}
 	b.inner, b.ring = fin, fring
 	b.contrast = math.Sqrt(d2 / 3)
+}
+
+func ceilDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && (a < 0) == (b < 0) {
+		q++
+	}
+	return q
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
 }
 
 // sqBound decides math.Hypot(dx, dy)/s <= k (or < k) from the integer
@@ -320,14 +345,42 @@ func newSqBound(k, s float64) sqBound {
 	return sqBound{k: k, lo: int(math.Ceil(t - eps)), hi: int(math.Floor(t + eps))}
 }
 
-// below reports Hypot(dx, dy)/s <= k, for dx²+dy² in lo..hi.
-func (q sqBound) below(dx, dy int, s float64) bool {
-	return math.Hypot(float64(dx), float64(dy))/s <= q.k
+// below reports Hypot(dx, dy)/s <= k (or < k when strict), for
+// dx²+dy² in lo..hi.
+func (q sqBound) below(dx, dy int, s float64, strict bool) bool {
+	d := math.Hypot(float64(dx), float64(dy)) / s
+	if strict {
+		return d < q.k
+	}
+	return d <= q.k
 }
 
-// strictlyBelow reports Hypot(dx, dy)/s < k, for dx²+dy² in lo..hi.
-func (q sqBound) strictlyBelow(dx, dy int, s float64) bool {
-	return math.Hypot(float64(dx), float64(dy))/s < q.k
+// maxAt returns the largest m >= 0 with (m, dy) below the bound, or -1.
+// Below the bound is a run of m from 0: squared offsets under lo are
+// below, over hi are not, and lo..hi holds at most one of them.
+func (q sqBound) maxAt(dy int, s float64, strict bool) int {
+	n0 := dy * dy
+	m := -1
+	if t := q.lo - 1 - n0; t >= 0 {
+		m = isqrt(t) // m² + n0 < lo
+	}
+	// (m+1)² + n0 >= lo; it is below only within lo..hi, by the distance.
+	if n := (m+1)*(m+1) + n0; n <= q.hi && q.below(m+1, dy, s, strict) {
+		m++
+	}
+	return m
+}
+
+// isqrt is the largest m with m² <= t, for t >= 0.
+func isqrt(t int) int {
+	m := int(math.Sqrt(float64(t)))
+	for m*m > t {
+		m--
+	}
+	for (m+1)*(m+1) <= t {
+		m++
+	}
+	return m
 }
 
 // maskBlobs returns the compact connected components of a binary mask

@@ -270,7 +270,7 @@ func TestAppearanceMatchesHypot(t *testing.T) {
 	}
 	areas := []float64{400, 100, 2500, 10000, 25, 1, 4 * 49, 49.0 / 0.1225}
 	for i := 0; i < 3000; i++ {
-		a := 1 + rng.Float64()*3000
+		a := math.Exp(rng.Float64() * math.Log(20000)) // 1 to 20000: steps of 1 to 4
 		if i < 8*len(areas) {
 			a = areas[i%len(areas)]
 		}
@@ -287,23 +287,24 @@ func TestAppearanceMatchesHypot(t *testing.T) {
 	}
 }
 
-// TestSqBound checks the squared-offset test on both sides of bounds
-// that land on whole numbers and ones that do not.
+// TestSqBound checks maxAt, the run of offsets below a bound on a row,
+// against the distance, on bounds that land on whole numbers and ones
+// that do not.
 func TestSqBound(t *testing.T) {
 	for _, k := range []float64{0.35, 0.6, 0.8} {
-		for _, s := range []float64{1, 5, 10, 20, 7.5, math.Sqrt(1000), 33.3} {
+		for _, s := range []float64{1, 5, 10, 20, 7.5, math.Sqrt(1000), 33.3, 100.0 / 7} {
 			q := newSqBound(k, s)
-			for dx := -40; dx <= 40; dx++ {
+			for _, strict := range []bool{false, true} {
 				for dy := -40; dy <= 40; dy++ {
-					d := math.Hypot(float64(dx), float64(dy)) / s
-					n := dx*dx + dy*dy
-					below := n < q.lo || n <= q.hi && q.below(dx, dy, s)
-					if below != (d <= k) {
-						t.Fatalf("k %v s %v (%d,%d): below %v, want %v", k, s, dx, dy, below, d <= k)
+					want := -1
+					for m := 0; m <= 60; m++ {
+						d := math.Hypot(float64(m), float64(dy)) / s
+						if d < k || !strict && d == k {
+							want = m
+						}
 					}
-					strictly := n < q.lo || n <= q.hi && q.strictlyBelow(dx, dy, s)
-					if strictly != (d < k) {
-						t.Fatalf("k %v s %v (%d,%d): strictly below %v, want %v", k, s, dx, dy, strictly, d < k)
+					if got := q.maxAt(dy, s, strict); got != want {
+						t.Fatalf("k %v s %v dy %d strict %v: maxAt %d, want %d", k, s, dy, strict, got, want)
 					}
 				}
 			}
