@@ -788,6 +788,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		sort.Float64s(vs[g])
 	}
 	vGap := sortedQuantile(vs[1], 0.5) - sortedQuantile(vs[0], 0.5)
+	var paled []int
 	capAll := func(reason string) {
 		for i := range conf {
 			conf[i] = math.Min(conf[i], crossCap)
@@ -906,15 +907,27 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		}
 		k := 0
 		for _, i := range differ {
+			pale := f.name == "saturation" && paleDim(stats, lit, i)
 			if f.name == "saturation" && clearlyBright(stats[i/cols][i%cols].v, lit[i], vs, clippedLit(stats, lit, differ) >= minClipped) &&
-				(satVaries(stats, lit, lit[i]) || satBetween(stats, lit, i)) && !paleDim(stats, lit, i) {
+				(satVaries(stats, lit, lit[i]) || satBetween(stats, lit, i)) && !pale {
 				continue
+			}
+			if pale {
+				paled = append(paled, i)
 			}
 			conf[i] = math.Min(conf[i], crossCap)
 			k++
 		}
 		if k > 0 {
 			why[f.name] += k
+		}
+	}
+	// The pale, dim cells read lit are unlit buttons out of a shadow,
+	// when the other lit cells share one colour (several colours of
+	// light may include a dimmer white one).
+	if len(paled) > 0 && !colouredVary(stats, lit, paled) {
+		for _, i := range paled {
+			lit[i] = false
 		}
 	}
 	return false
@@ -1096,6 +1109,31 @@ func paleDim(stats [][]cellStats, lit []bool, i int) bool {
 		}
 	}
 	return st.v < dimmest-0.05
+}
+
+// colouredVary reports whether the lit cells other than skip vary in
+// saturation (an interquartile range of 0.05 or more) or in the colour
+// of their peak.
+func colouredVary(stats [][]cellStats, lit []bool, skip []int) bool {
+	cols := len(stats[0])
+	out := map[int]bool{}
+	for _, i := range skip {
+		out[i] = true
+	}
+	var ss, ps []float64
+	for i, on := range lit {
+		if on && !out[i] {
+			ss = append(ss, stats[i/cols][i%cols].s)
+			ps = append(ps, stats[i/cols][i%cols].peakS)
+		}
+	}
+	if len(ss) < 2 {
+		return true
+	}
+	sort.Float64s(ss)
+	sort.Float64s(ps)
+	iqr := func(x []float64) float64 { return sortedQuantile(x, 0.75) - sortedQuantile(x, 0.25) }
+	return iqr(ss) >= 0.05 || iqr(ps) >= 0.05
 }
 
 func b2i(b bool) int {
