@@ -701,7 +701,8 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	for i, on := range lit {
 		g[b2i(on)] = append(g[b2i(on)], stats[i/cols][i%cols])
 	}
-	if len(g[0]) < 2 || len(g[1]) < 2 {
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		// One or two odd cells are a cursor or glare, not a group.
 		return false
 	}
 	sp := func(s cellStats) float64 { return s.spread }
