@@ -69,12 +69,19 @@
 //     every cell in doubt (ring lights around caps darker than unlit ones);
 //   - one or two odd cells differ by less than a lit light usually does,
 //     an unlit cell is as bright as lit ones, or a lit one is below a
-//     clipped lit group (glare, a cursor, bloom);
+//     clipped lit group (glare, a cursor, bloom); a lit-read cell well
+//     below the clipped group whose rim is brighter than the lit cells'
+//     rims is glare over an unlit button and is read unlit;
+//   - a lit-read cell has the unlit group's colour and is dimmer than
+//     every coloured lit cell (an unlit button out of a shadow that
+//     darkens the rest): read unlit when the other lights share one
+//     colour;
 //   - the lit group is not clearly brighter, or its rings are darker
 //     than the unlit group's, or it is greyer and no brighter than the
 //     gaps around it, or the unlit buttons' peaks are as bright as the
 //     lit ones' (an inverted reading: a light-theme screen, lit rings
-//     around dark caps beside bright unlit caps);
+//     around dark caps beside bright unlit caps; a light screen whose
+//     coloured group stands out more from its gaps is turned round);
 //   - the board is one group, is small, or its groups are close.
 //
 // Doubt about the size is kept apart from the lights: when the grid
