@@ -23,9 +23,10 @@
 //  2. refineExtent (skipped when the caller gives the size) grows or
 //     shrinks the first hypothesis one row or column at a time by how
 //     much each line's edge pattern looks like the board's buttons, lit
-//     or unlit; when the first grid does not stand out from the lines
-//     around it, the next rivals are refined too and a clearly better
-//     one goes first, its size marked unsure.
+//     or unlit; rivals whose score could win are refined too, and the
+//     one whose score, weighed by how clearly its grid stands out from
+//     the lines around it, is highest goes first (its size marked
+//     unsure when it is not the finder's first).
 //  3. The chosen hypothesis is rectified (warped from the full-resolution
 //     photo to a fixed size per cell, with one ring of would-be cells
 //     around it) and every cell is measured: the median brightness

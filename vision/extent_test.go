@@ -333,3 +333,27 @@ func TestHalfSimilarity(t *testing.T) {
 		t.Errorf("a template against itself: %.6f, want 1", got)
 	}
 }
+
+func TestPickValue(t *testing.T) {
+	cases := []struct {
+		name  string
+		a, b  [2]float64 // score, clarity
+		aWins bool
+		why   string
+	}{
+		{"same clarity, higher score", [2]float64{10, 0.8}, [2]float64{9, 0.8}, true, ""},
+		{"same score, clearer", [2]float64{10, 0.5}, [2]float64{10, 0.8}, false, ""},
+		{"twice the score, a line wrong", [2]float64{20, 0.45}, [2]float64{10, 0.9}, false, "0.45 clearer outweighs twice the score"},
+		{"three times the score", [2]float64{30, 0.5}, [2]float64{10, 0.9}, true, ""},
+		{"unjudged against judged", [2]float64{10, math.Inf(-1)}, [2]float64{2, 0.3}, false, "-Inf counts as -1"},
+		{"negative score", [2]float64{-1, 1}, [2]float64{0.1, -1}, false, "a negative score counts as 0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			va, vb := pickValue(c.a[0], c.a[1]), pickValue(c.b[0], c.b[1])
+			if (va > vb) != c.aWins {
+				t.Errorf("pickValue%v = %.3f, pickValue%v = %.3f: want a wins %v (%s)", c.a, va, c.b, vb, c.aWins, c.why)
+			}
+		})
+	}
+}

@@ -217,3 +217,51 @@ func TestRankHypotheses(t *testing.T) {
 	}
 	t.Logf("%d wrong first grids, the right one among the hypotheses on %d", wrong, present)
 }
+
+var pickOut = flag.String("pick.out", "", "with -rank.dir, TestPickData writes each photo's first hypotheses there, refined, with score, clarity and whether each matches the label")
+
+// TestPickData writes, for every photo of -rank.dir, the finder's first
+// maxHypotheses hypotheses each refined alone: score, clarity, size and
+// whether it matches the label. It only measures, for tuning the order
+// refineHypotheses puts them in.
+func TestPickData(t *testing.T) {
+	if *rankDir == "" || *pickOut == "" {
+		t.Skip("no -rank.dir or -pick.out")
+	}
+	out, err := os.Create(*pickOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	for _, dir := range strings.Split(*rankDir, ",") {
+		es, err := labels.Read(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range es {
+			if e.Ambiguous {
+				continue
+			}
+			img, err := Load(filepath.Join(dir, e.File), 0)
+			if err != nil {
+				t.Fatalf("%s: %v", e.File, err)
+			}
+			ls, err := findLattices(img, 0, 0, nil)
+			if err != nil {
+				img.Close()
+				continue
+			}
+			picked := refineHypotheses(img, ls)[0]
+			line := fmt.Sprintf("%s\t%s\t%v", filepath.Join(dir, e.File), e.Style, latticeMismatch(picked, e) == "")
+			for i, l := range ls {
+				if i == maxHypotheses {
+					break
+				}
+				r, c := refineExtent(img, l)
+				line += fmt.Sprintf("\t%.2f,%.3f,%d,%d,%v", l.score, c, r.rows, r.cols, latticeMismatch(r, e) == "")
+			}
+			img.Close()
+			fmt.Fprintln(out, line)
+		}
+	}
+}
