@@ -45,6 +45,14 @@ const (
 	// lineMinDepth is how much darker (8-bit grey levels) than both
 	// sides a line of a pixel or two must be to part two regions.
 	lineMinDepth = 6
+	// A component of segLines as long as two squares side by side, and
+	// as full as a rectangle, also gives a blob for each half. (From
+	// every segmentation, the halves of clutter rectangles vouched for
+	// rows that are not there.)
+	pairMinElong = 1.8
+	pairMaxElong = 2.3
+	pairMinFill  = 0.85
+	pairMaxFill  = 1.05
 )
 
 // Segmentations, recorded in blob.src.
@@ -437,6 +445,25 @@ func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8, cc *cclScratch)
 			fill:  m / (4 * math.Pi * math.Sqrt(det)),
 			votes: 1,
 			src:   src,
+		}
+		if src == segLines && b.elong >= pairMinElong && b.elong <= pairMaxElong && b.fill >= pairMinFill && b.fill <= pairMaxFill {
+			// Two touching square cells between grid lines (lit
+			// pixel-art cells with no line between them): a blob for
+			// each half too, along the major axis, a quarter of the
+			// length off the centre.
+			ex, ey := vxy, l1-vxx
+			if math.Abs(ex)+math.Abs(ey) < 1e-9 {
+				ex, ey = l1-vyy, vxy
+			}
+			q := math.Sqrt(12*l1) / 4 * scale / math.Hypot(ex, ey)
+			for _, sg := range []float64{-1, 1} {
+				half := b
+				half.x += sg * q * ex
+				half.y += sg * q * ey
+				half.area = a / 2
+				half.elong = 1
+				out = append(out, half)
+			}
 		}
 		if b.elong > blobMaxElong || b.fill < blobMinFill || b.fill > blobMaxFill {
 			continue

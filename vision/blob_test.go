@@ -316,31 +316,35 @@ func TestSqBound(t *testing.T) {
 // fall.
 func TestMaskBlobs(t *testing.T) {
 	white := color.RGBA{255, 255, 255, 0}
+	pair := func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(20, 30, 59, 49), white, -1) }
 	tests := []struct {
 		name  string
 		draw  func(m *gocv.Mat)
 		scale float64
+		src   uint8
 		want  int
-		x, y  float64 // centre of the one blob, when want is 1 (Rectangle fills both corners)
+		x, y  float64 // centre of the whole component (Rectangle fills both corners)
 	}{
-		{"square", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(20, 30, 40, 50), white, -1) }, 1, 1, 30, 40},
-		{"square at level 2", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(20, 30, 40, 50), white, -1) }, 2, 1, 60.5, 80.5},
-		{"disc", func(m *gocv.Mat) { gocv.Circle(m, image.Pt(50, 50), 12, white, -1) }, 1, 1, 50, 50},
-		{"ring", func(m *gocv.Mat) { gocv.Circle(m, image.Pt(50, 50), 12, white, 3) }, 1, 0, 0, 0},
-		{"bar", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(10, 40, 80, 50), white, -1) }, 1, 0, 0, 0},
+		{"square", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(20, 30, 40, 50), white, -1) }, 1, segEdges, 1, 30, 40},
+		{"square at level 2", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(20, 30, 40, 50), white, -1) }, 2, segEdges, 1, 60.5, 80.5},
+		{"disc", func(m *gocv.Mat) { gocv.Circle(m, image.Pt(50, 50), 12, white, -1) }, 1, segEdges, 1, 50, 50},
+		{"ring", func(m *gocv.Mat) { gocv.Circle(m, image.Pt(50, 50), 12, white, 3) }, 1, segEdges, 0, 0, 0},
+		{"bar", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(10, 40, 80, 50), white, -1) }, 1, segEdges, 0, 0, 0},
 		{"L shape", func(m *gocv.Mat) {
 			gocv.Rectangle(m, image.Rect(20, 20, 30, 60), white, -1)
 			gocv.Rectangle(m, image.Rect(20, 50, 60, 60), white, -1)
-		}, 1, 0, 0, 0},
-		{"cut by the border", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(0, 30, 20, 50), white, -1) }, 1, 0, 0, 0},
+		}, 1, segEdges, 0, 0, 0},
+		{"cut by the border", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(0, 30, 20, 50), white, -1) }, 1, segEdges, 0, 0, 0},
 		{"too small", func(m *gocv.Mat) {
 			for y := 20; y < 23; y++ {
 				for x := 20; x < 23; x++ {
 					m.SetUCharAt(y, x, 255)
 				}
 			}
-		}, 1, 0, 0, 0},
-		{"too large", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(5, 5, 95, 95), white, -1) }, 1, 0, 0, 0},
+		}, 1, segEdges, 0, 0, 0},
+		{"too large", func(m *gocv.Mat) { gocv.Rectangle(m, image.Rect(5, 5, 95, 95), white, -1) }, 1, segEdges, 0, 0, 0},
+		{"two squares from edges: one blob", pair, 1, segEdges, 1, 39.5, 39.5},
+		{"two squares between lines: the pair and its halves", pair, 1, segLines, 3, 39.5, 39.5},
 	}
 	var cc cclScratch
 	for _, tc := range tests {
@@ -348,15 +352,27 @@ func TestMaskBlobs(t *testing.T) {
 			m := gocv.Zeros(100, 100, gocv.MatTypeCV8U)
 			defer m.Close()
 			tc.draw(&m)
-			bs, err := maskBlobs(m, tc.scale, 0.12*100*100*tc.scale*tc.scale, segEdges, &cc)
+			bs, err := maskBlobs(m, tc.scale, 0.12*100*100*tc.scale*tc.scale, tc.src, &cc)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(bs) != tc.want {
 				t.Fatalf("%d blobs, want %d: %+v", len(bs), tc.want, bs)
 			}
-			if tc.want == 1 && (math.Abs(bs[0].x-tc.x) > 0.01 || math.Abs(bs[0].y-tc.y) > 0.01) {
-				t.Errorf("centre (%.2f, %.2f), want (%.2f, %.2f)", bs[0].x, bs[0].y, tc.x, tc.y)
+			if tc.want == 0 {
+				return
+			}
+			// The whole component comes last, after any halves.
+			c := bs[len(bs)-1]
+			if math.Abs(c.x-tc.x) > 0.01 || math.Abs(c.y-tc.y) > 0.01 {
+				t.Errorf("centre (%.2f, %.2f), want (%.2f, %.2f)", c.x, c.y, tc.x, tc.y)
+			}
+			// Halves of a 40×20 pair: centres 10 px either side, half
+			// the area.
+			for i, h := range bs[:len(bs)-1] {
+				if math.Abs(math.Abs(h.x-c.x)-10) > 0.5 || math.Abs(h.y-c.y) > 0.5 || h.area != c.area/2 {
+					t.Errorf("half %d at (%.2f, %.2f) area %.0f; pair at (%.2f, %.2f) area %.0f", i, h.x, h.y, h.area, c.x, c.y, c.area)
+				}
 			}
 		})
 	}
