@@ -1202,6 +1202,16 @@ func peakBrighter(stats [][]cellStats, xs []float64, t, by float64) bool {
 func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	n := len(lit)
+	var g [2][]cellStats
+	for i, on := range lit {
+		g[b2i(on)] = append(g[b2i(on)], stats[i/cols][i%cols])
+	}
+	pS := func(s cellStats) float64 { return s.peakS }
+	if len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[0], pS) >= medianOf(g[1], pS)+0.1 {
+		// The unlit footprints' peaks are more coloured than the lit
+		// ones': a coloured case around small buttons, not light.
+		return
+	}
 	xs, t, ok := peakSplit(stats)
 	if !ok {
 		return
