@@ -30,8 +30,10 @@ type lattice struct {
 	// score (under smallWeakScore per cell on boards of at most
 	// smallCells cells), a side over 10, a close rival, a lattice
 	// found only by the second, finer look; after refineExtent also
-	// mixed evidence at an edge, or a grid that runs to within minRoom
-	// pitches of the photo's edge (see doubts for which).
+	// mixed evidence at an edge, extents that loop, a grid that runs to
+	// within minRoom pitches of the photo's edge, a new size that is
+	// weak or over 10, or a rival put before the finder's first (see
+	// doubts for which).
 	sizeSure bool
 	// doubts lists why sizeSure is false (empty when it is true).
 	doubts sizeDoubt
