@@ -1207,9 +1207,12 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 		g[b2i(on)] = append(g[b2i(on)], stats[i/cols][i%cols])
 	}
 	pS := func(s cellStats) float64 { return s.peakS }
-	if len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[0], pS) >= medianOf(g[1], pS)+0.1 {
+	pk := func(s cellStats) float64 { return s.peak }
+	if len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[0], pS) >= medianOf(g[1], pS)+0.1 &&
+		medianOf(g[0], pk) < medianOf(g[1], pk)-0.3 {
 		// The unlit footprints' peaks are more coloured than the lit
-		// ones': a coloured case around small buttons, not light.
+		// ones' but clearly darker: a coloured case around small
+		// buttons, not light (lit rings are as bright).
 		return
 	}
 	xs, t, ok := peakSplit(stats)
