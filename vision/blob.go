@@ -42,7 +42,7 @@ const (
 	// between a blob and its surroundings: below it, sensor noise and
 	// texture make blobs anywhere.
 	blobMinContrast = 10
-	// lineMinDepth is how much darker (8-bit grey levels) than both
+	// lineMinDepth is how much darker (8-bit value levels) than both
 	// sides a line of a pixel or two must be to part two regions.
 	lineMinDepth = 6
 	// A component of segLines as long as two squares side by side, and
@@ -123,8 +123,10 @@ func collectBlobs(work gocv.Mat) ([]blob, error) {
 	// uneven, are still outlined.
 	jobs = append(jobs, segJob{kind: segEdges, src: grey, scale: 1})
 	// Regions enclosed by edges and thin dark lines: lit cells of pixel
-	// art and screens that touch, parted only by a grid line.
-	jobs = append(jobs, segJob{kind: segLines, src: grey, scale: 1})
+	// art and screens that touch, parted only by a grid line. On value
+	// (the largest of B, G, R), where a grey line between coloured
+	// lights is deeper than in grey.
+	jobs = append(jobs, segJob{kind: segLines, src: ch[2], scale: 1})
 
 	found, err := runSegJobs(jobs, maxArea)
 	if err != nil {
@@ -156,7 +158,7 @@ const segWorkers = 2
 // those of the mask eroded by two pixels) are found at scale.
 type segJob struct {
 	kind  uint8    // segAdaptBright … segEdges, recorded in blob.src
-	src   gocv.Mat // grey level, or the H, S or V channel; only read
+	src   gocv.Mat // grey level, or the S or V channel; only read
 	scale float64  // work pixels per src pixel
 	block int      // adaptive threshold block size
 }
