@@ -277,3 +277,122 @@ func BenchmarkClassify12MP(b *testing.B) {
 		}
 	}
 }
+
+// board builds a rows×cols board of cell statistics: on(r, c) picks
+// between two kinds of cell.
+func board(rows, cols int, on func(r, c int) bool, a, b cellStats) [][]cellStats {
+	st := make([][]cellStats, rows)
+	for r := range st {
+		st[r] = make([]cellStats, cols)
+		for c := range st[r] {
+			if on(r, c) {
+				st[r][c] = b
+			} else {
+				st[r][c] = a
+			}
+		}
+	}
+	return st
+}
+
+// flat returns the lights of a verdict row-major.
+func flatLit(lit [][]bool) []bool {
+	var out []bool
+	for _, row := range lit {
+		out = append(out, row...)
+	}
+	return out
+}
+
+// pattern is a scattered game position, not separable by a line.
+func pattern(r, c int) bool { return (r*7+c*3)%5 < 2 }
+
+// TestDecideInversions checks the readings the classifier turns round
+// or reads as one group, on boards built from cell statistics.
+func TestDecideInversions(t *testing.T) {
+	// Lit rings around dark caps: the lit cells' centres are darker and
+	// uneven, their rings and peaks as bright as the even unlit caps.
+	capUnlit := cellStats{v: 5.39, s: 0.11, spread: 0.01, rim: 4.67, ring: 4.66, peak: 5.41, peakS: 0.09}
+	ringLit := cellStats{v: 4.84, s: 0.16, spread: 0.39, rim: 4.67, ring: 4.73, peak: 5.49, peakS: 0.04}
+	// Small dark buttons on a bright membrane in daylight: uneven
+	// unlit centres far below their rings; lit ones glow evenly.
+	dotUnlit := cellStats{v: 4.50, s: 0.12, spread: 1.04, rim: 5.45, ring: 5.54, peak: 5.55, peakS: 0.03}
+	dotLit := cellStats{v: 5.46, s: 0.03, spread: 0.07, rim: 5.45, ring: 5.53, peak: 5.54, peakS: 0.02}
+	// A shadow over the right half of an all-off board scales centre,
+	// ring and rim alike.
+	shade := func(st cellStats, k float64) cellStats {
+		st.v, st.rim, st.ring, st.peak = st.v-k, st.rim-k, st.ring-k, st.peak-k
+		return st
+	}
+	offCell := cellStats{v: 4.9, s: 0.05, spread: 0.02, rim: 4.3, ring: 4.85, peak: 4.95, peakS: 0.05}
+	rightHalf := func(r, c int) bool { return c >= 3 }
+	tests := []struct {
+		name     string
+		stats    [][]cellStats
+		want     func(r, c int) bool // the true lights
+		oneGroup bool
+		reason   string // a reason the verdict must give
+	}{
+		{"ring lights turned round", board(5, 5, pattern, capUnlit, ringLit), pattern, false, "ringflip"},
+		{"dark dots on a membrane stay", board(5, 5, pattern, dotUnlit, dotLit), pattern, false, ""},
+		{"shadow over an all-off board", board(5, 6, rightHalf, offCell, shade(offCell, 0.6)),
+			func(int, int) bool { return false }, true, "shadow"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := decide(tc.stats)
+			got := flatLit(v.lit)
+			cols := len(tc.stats[0])
+			for i, on := range got {
+				if want := tc.want(i/cols, i%cols); on != want {
+					t.Fatalf("cell (%d, %d) read %v, want %v (why %v)", i/cols, i%cols, on, want, v.why)
+				}
+			}
+			if v.oneGroup != tc.oneGroup {
+				t.Errorf("oneGroup %v, want %v", v.oneGroup, tc.oneGroup)
+			}
+			if tc.reason != "" {
+				if v.why[tc.reason] == 0 {
+					t.Errorf("why %v lacks %q", v.why, tc.reason)
+				}
+				// A reading turned round or read as one group is in doubt.
+				r := &Reading{Confidence: v.conf, SizeSure: true}
+				if !r.Doubtful() {
+					t.Errorf("no doubt flagged")
+				}
+			}
+		})
+	}
+}
+
+// TestDecideGlare checks that a glare spot over an unlit button beside
+// lights the camera clipped is read unlit and in doubt, while a light of
+// a colour that did not clip stays lit.
+func TestDecideGlare(t *testing.T) {
+	unlit := cellStats{v: 5.08, s: 0.11, spread: 0.02, rim: 4.40, ring: 4.72, peak: 5.10, peakS: 0.11}
+	lit := cellStats{v: 5.56, s: 0.01, spread: 0.01, rim: 4.50, ring: 5.34, peak: 5.56, peakS: 0.01}
+	st := board(6, 5, pattern, unlit, lit)
+	glare := unlit
+	glare.v, glare.rim, glare.ring, glare.peak, glare.s = 5.37, 4.75, 5.10, 5.47, 0.08
+	st[0][1] = glare // (0, 1) is unlit in pattern
+	dim := lit
+	dim.v, dim.peak = 5.50, 5.50 // a light of a colour the camera did not clip
+	st[0][0] = dim               // (0, 0) is lit in pattern
+	if pattern(0, 1) || !pattern(0, 0) {
+		t.Fatal("test cells do not match the pattern")
+	}
+	v := decide(st)
+	for r := range st {
+		for c := range st[r] {
+			if v.lit[r][c] != pattern(r, c) {
+				t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], pattern(r, c), v.why)
+			}
+		}
+	}
+	if v.conf[0][1] >= UncertainBelow {
+		t.Errorf("glare cell confidence %.2f, want below %.2f", v.conf[0][1], UncertainBelow)
+	}
+	if v.conf[0][0] < UncertainBelow {
+		t.Errorf("unclipped light confidence %.2f, want at least %.2f (why %v)", v.conf[0][0], UncertainBelow, v.why)
+	}
+}
