@@ -295,7 +295,7 @@ func board(rows, cols int, on func(r, c int) bool, a, b cellStats) [][]cellStats
 	return st
 }
 
-// flat returns the lights of a verdict row-major.
+// flatLit returns the lights of a verdict row-major.
 func flatLit(lit [][]bool) []bool {
 	var out []bool
 	for _, row := range lit {
