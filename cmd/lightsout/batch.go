@@ -234,12 +234,19 @@ func printBatchLine(e *env, r *photoResult, asJSON bool) {
 		switch r.Outcome {
 		case outSolved:
 			extra := ""
+			if r.SizeUnsure {
+				extra = ", size uncertain"
+			}
 			if len(rep.Corrected) > 0 {
-				extra = ", assumed misread " + cellNames(rep.Corrected)
+				extra += ", assumed misread " + cellNames(rep.Corrected)
 			}
 			fmt.Fprintf(e.stdout, "%s: %d×%d, %d %s%s -> %s\n", rep.File, rep.Rows, rep.Cols, rep.PressCount, plural(rep.PressCount, "press", "presses"), extra, rep.Output)
 		case outUnsolvable:
-			fmt.Fprintf(e.stdout, "%s: %d×%d, unsolvable -> %s\n", rep.File, rep.Rows, rep.Cols, rep.Output)
+			extra := ""
+			if r.SizeUnsure {
+				extra = ", size uncertain"
+			}
+			fmt.Fprintf(e.stdout, "%s: %d×%d, unsolvable%s -> %s\n", rep.File, rep.Rows, rep.Cols, extra, rep.Output)
 		case outSkipped:
 			fmt.Fprintf(e.stdout, "%s: skipped, %s exists\n", rep.File, rep.Output)
 		default:

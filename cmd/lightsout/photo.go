@@ -60,6 +60,11 @@ type photoResult struct {
 	Doubtful [][2]int
 	// Override is true when --state replaced the lights read.
 	Override bool
+	// SizeUnsure is true when the reader doubts the board's rows and
+	// columns; Doubted are the cells doubted on their own (or corrected),
+	// which Report.Uncertain lists beside the outer cells of an unsure size.
+	SizeUnsure bool
+	Doubted    [][2]int
 	// Board is the board solved (as read, as overridden, or corrected)
 	// and Sol its solution; nil when no board was read.
 	Board *solver.Board
@@ -272,7 +277,8 @@ func solvePhoto(in, out string, replace bool, o *photoOptions) *photoResult {
 	rep.Presses = [][2]int{}
 	rep.Solutions = Solutions{Solvable: sol.Solvable, Nullity: sol.Nullity}
 	rep.Minimal = sol.Minimal
-	marks := overlay.Marks{Uncertain: mergeCells(rd.LowConfidence(), corrected), SizeUnsure: !rd.SizeSure,
+	res.SizeUnsure, res.Doubted = !rd.SizeSure, mergeCells(rd.LowConfidence(), corrected)
+	marks := overlay.Marks{Uncertain: res.Doubted, SizeUnsure: res.SizeUnsure,
 		Corrected: corrected, Override: res.Override, Goal: o.Goal.String()}
 	if sol.Solvable {
 		res.Outcome = outSolved

@@ -241,8 +241,11 @@ func writePhotoText(w io.Writer, res *photoResult, goal solver.Goal) {
 			fmt.Fprintln(w, "every light that could change the verdict was read clearly: the board itself looks unsolvable (set up by hand?)")
 		}
 	}
-	if len(rep.Uncertain) > 0 {
-		fmt.Fprintf(w, "uncertain: %s\n", cellNames(rep.Uncertain))
+	if res.SizeUnsure {
+		fmt.Fprintf(w, "size uncertain: check that the board has %d rows and %d columns; if not, re-run with --size RxC\n", rep.Rows, rep.Cols)
+	}
+	if len(res.Doubted) > 0 {
+		fmt.Fprintf(w, "uncertain: %s\n", cellNames(res.Doubted))
 	}
 	if rep.Output != "" {
 		fmt.Fprintf(w, "wrote %s\n", rep.Output)

@@ -458,3 +458,59 @@ func withEXIFOrientation(jpg []byte, o uint16) []byte {
 	out := append(append(append([]byte{}, jpg[:2]...), seg...), payload...)
 	return append(out, jpg[2:]...)
 }
+
+// TestWritePhotoTextDoubt checks how solve's summary reports doubt: a
+// line for an unsure size, and the cells doubted on their own, not every
+// outer cell that an unsure size puts in the JSON's uncertain list.
+func TestWritePhotoTextDoubt(t *testing.T) {
+	b, err := solver.ParseBoard("110/100/000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := solver.Solve(b, solver.GoalOff)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := 0.45
+	outer := [][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}
+	tests := []struct {
+		name       string
+		sizeUnsure bool
+		doubted    [][2]int
+		want       []string
+		notWant    []string
+	}{
+		{"size unsure, no cell doubted", true, nil,
+			[]string{"size uncertain: check that the board has 3 rows and 3 columns; if not, re-run with --size RxC"},
+			[]string{"\nuncertain: "}},
+		{"size unsure, one cell doubted", true, [][2]int{{1, 1}},
+			[]string{"size uncertain", "uncertain: B2\n"}, nil},
+		{"size sure", false, [][2]int{{0, 1}},
+			[]string{"uncertain: B1\n"}, []string{"size uncertain"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := &photoResult{
+				Report:     Report{File: "p.jpg", Rows: 3, Cols: 3, Confidence: &conf, Uncertain: mergeCells(outer, tt.doubted)},
+				Outcome:    outSolved,
+				Read:       b,
+				Board:      b,
+				Sol:        sol,
+				SizeUnsure: tt.sizeUnsure,
+				Doubted:    tt.doubted,
+			}
+			var out bytes.Buffer
+			writePhotoText(&out, res, solver.GoalOff)
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("summary lacks %q:\n%s", w, out.String())
+				}
+			}
+			for _, w := range tt.notWant {
+				if strings.Contains(out.String(), w) {
+					t.Errorf("summary has %q:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+}
