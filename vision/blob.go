@@ -185,6 +185,7 @@ func (s *segScratch) Close() {
 	s.blur.Close()
 	s.lines.Close()
 	s.kernel.Close()
+	s.cc.Close()
 }
 
 // runSegJobs runs jobs on segWorkers goroutines and returns each job's
@@ -397,12 +398,8 @@ func isqrt(t int) int {
 // found at a pyramid level scale times smaller than the work image,
 // labelling it with cc.
 func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8, cc *cclScratch) ([]blob, error) {
-	if !mask.IsContinuous() || mask.Type() != gocv.MatTypeCV8U {
-		panic("vision: maskBlobs: mask is not a continuous 8-bit Mat")
-	}
-	data, err := mask.DataPtrUint8()
-	if err != nil {
-		return nil, fmt.Errorf("mask: %w", err)
+	if mask.Type() != gocv.MatTypeCV8U {
+		panic("vision: maskBlobs: mask is not an 8-bit Mat")
 	}
 	w, h := mask.Cols(), mask.Rows()
 	keep := func(c *component) bool {
@@ -416,9 +413,13 @@ func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8, cc *cclScratch)
 		// Cheap rejections before the moments.
 		return bw <= 4*bh && bh <= 4*bw && c.area*3 >= bw*bh
 	}
+	cs, err := cc.components(mask, keep)
+	if err != nil {
+		return nil, err
+	}
 	var out []blob
-	for i := range cc.components(data, w, h, keep) {
-		c := &cc.out[i]
+	for i := range cs {
+		c := &cs[i]
 		x0, y0, area := c.x0, c.y0, c.area
 		a := float64(area) * scale * scale
 		// The sums are exact integers, as a float64 sum over the pixels
