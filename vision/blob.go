@@ -69,9 +69,9 @@ const (
 
 // collectBlobs runs several segmentations of work (BGR) and returns the
 // compact blobs they find, duplicates merged, in work pixels. The
-// segmentations run on two goroutines; the result does not depend on
-// their timing.
-func collectBlobs(work gocv.Mat) ([]blob, error) {
+// segmentations run on workers goroutines (segWorkers for 0); the result
+// does not depend on their number or timing.
+func collectBlobs(work gocv.Mat, workers int) ([]blob, error) {
 	grey := gocv.NewMat()
 	defer grey.Close()
 	gocv.CvtColor(work, &grey, gocv.ColorBGRToGray)
@@ -128,7 +128,7 @@ func collectBlobs(work gocv.Mat) ([]blob, error) {
 	// lights is deeper than in grey.
 	jobs = append(jobs, segJob{kind: segLines, src: ch[2], scale: 1})
 
-	found, err := runSegJobs(jobs, maxArea)
+	found, err := runSegJobs(jobs, maxArea, workers)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,8 @@ func collectBlobs(work gocv.Mat) ([]blob, error) {
 	return out, nil
 }
 
-// segWorkers is how many goroutines run the segmentations.
+// segWorkers is how many goroutines run the segmentations unless the
+// caller asks for fewer.
 const segWorkers = 2
 
 // segJob is one segmentation: a mask made from src, whose blobs (and
@@ -188,14 +189,17 @@ func (s *segScratch) Close() {
 	s.cc.Close()
 }
 
-// runSegJobs runs jobs on segWorkers goroutines and returns each job's
-// blobs at the job's index.
-func runSegJobs(jobs []segJob, maxArea float64) ([][]blob, error) {
+// runSegJobs runs jobs on workers goroutines (segWorkers when workers is
+// 0 or less) and returns each job's blobs at the job's index.
+func runSegJobs(jobs []segJob, maxArea float64, workers int) ([][]blob, error) {
 	found := make([][]blob, len(jobs))
 	errs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < min(segWorkers, len(jobs)); w++ {
+	if workers <= 0 {
+		workers = segWorkers
+	}
+	for w := 0; w < min(workers, len(jobs)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -304,7 +304,8 @@ func TestMaskBlobs(t *testing.T) {
 }
 
 // TestCollectBlobsSteady checks that the segmentations' goroutines do
-// not change the result: two runs on one photo give the same blobs, and
+// not change the result: two runs on one photo, and a run on one
+// goroutine, give the same blobs, and
 // they find the buttons of a rendered board.
 func TestCollectBlobsSteady(t *testing.T) {
 	img, e, err := synth.Render(gridSeedBase+5, &synth.Options{Style: synth.StyleKeypad, Rows: 5, Cols: 5})
@@ -312,16 +313,23 @@ func TestCollectBlobsSteady(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer img.Close()
-	a, err := collectBlobs(img)
+	a, err := collectBlobs(img, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := collectBlobs(img)
+	b, err := collectBlobs(img, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(a, b) {
 		t.Fatalf("two runs differ: %d and %d blobs", len(a), len(b))
+	}
+	serial, err := collectBlobs(img, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, serial) {
+		t.Fatalf("on two goroutines %d blobs, on one %d", len(a), len(serial))
 	}
 	if len(a) < e.Rows*e.Cols {
 		t.Errorf("%d blobs for a %d×%d board", len(a), e.Rows, e.Cols)
@@ -337,7 +345,7 @@ func BenchmarkCollectBlobs12MP(b *testing.B) {
 	img.Close()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := collectBlobs(work); err != nil {
+		if _, err := collectBlobs(work, 0); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -43,7 +43,7 @@ func TestRefineExtentDir(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", e.File, err)
 		}
-		ls, err := findLattices(img, 0, 0, nil)
+		ls, err := findLattices(img, 0, 0, 0, nil)
 		if err != nil {
 			img.Close()
 			continue
@@ -193,7 +193,7 @@ func TestRefineExtentPainted(t *testing.T) {
 func BenchmarkRefineExtent12MP(b *testing.B) {
 	img := render12MP(b)
 	defer img.Close()
-	ls, err := findLattices(img, 0, 0, nil)
+	ls, err := findLattices(img, 0, 0, 0, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -49,20 +49,21 @@ const (
 // pixels of img; its sizeSure is false when the extent rests on weak
 // evidence, a close rival exists, or the case cue widened it (see
 // lattice.sizeSure). When the first look finds nothing or at most 4
-// cells, a second look at zoomSide pixels may replace it.
-func findLattices(img gocv.Mat, rows, cols int, dbg *debugger) ([]lattice, error) {
+// cells, a second look at zoomSide pixels may replace it. Blobs are
+// found on workers goroutines (0: the default, see collectBlobs).
+func findLattices(img gocv.Mat, rows, cols, workers int, dbg *debugger) ([]lattice, error) {
 	if img.Empty() {
 		return nil, fmt.Errorf("empty image: %w", ErrNoBoard)
 	}
 	if rows < 0 || cols < 0 || (rows == 0) != (cols == 0) {
 		panic(fmt.Sprintf("vision: findLattices: bad size %d×%d", rows, cols))
 	}
-	out, err := findAt(img, workSide, rows, cols, dbg)
+	out, err := findAt(img, workSide, rows, cols, workers, dbg)
 	if long := max(img.Rows(), img.Cols()); long >= zoomMinSide && weakFind(out) {
 		// A small board, or cells merged at the working scale: look
 		// again at twice the resolution and keep what scores better,
 		// its size in doubt.
-		out2, err2 := findAt(img, zoomSide, rows, cols, nil)
+		out2, err2 := findAt(img, zoomSide, rows, cols, workers, nil)
 		if err2 == nil && (err != nil || out2[0].score > out[0].score) {
 			// The two scales disagree: do not vouch for the size.
 			out, err = out2, nil
@@ -90,7 +91,7 @@ func weakFind(ls []lattice) bool {
 
 // findAt is findLattices on a copy of img with a long side of side
 // pixels (or enlarged to workMinSide).
-func findAt(img gocv.Mat, side, rows, cols int, dbg *debugger) ([]lattice, error) {
+func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]lattice, error) {
 	work := gocv.NewMat()
 	defer work.Close()
 	// Scale first, from the input itself, so that a 12 MP photo is never
@@ -122,7 +123,7 @@ func findAt(img gocv.Mat, side, rows, cols int, dbg *debugger) ([]lattice, error
 		return nil, fmt.Errorf("pixel type %v, want 8-bit: %w", img.Type(), ErrNoBoard)
 	}
 
-	bs, err := collectBlobs(work)
+	bs, err := collectBlobs(work, workers)
 	if err != nil {
 		return nil, fmt.Errorf("finding blobs: %w", err)
 	}

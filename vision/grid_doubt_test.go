@@ -51,7 +51,7 @@ func TestSizeDoubts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", e.File, err)
 			}
-			ls, err := findLattices(img, 0, 0, nil)
+			ls, err := findLattices(img, 0, 0, 0, nil)
 			if err != nil {
 				img.Close()
 				continue
@@ -186,7 +186,7 @@ func TestRankHypotheses(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", e.File, err)
 			}
-			ls, err := findLattices(img, 0, 0, nil)
+			ls, err := findLattices(img, 0, 0, 0, nil)
 			if err != nil {
 				img.Close()
 				continue
@@ -246,7 +246,7 @@ func TestPickData(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", e.File, err)
 			}
-			ls, err := findLattices(img, 0, 0, nil)
+			ls, err := findLattices(img, 0, 0, 0, nil)
 			if err != nil {
 				img.Close()
 				continue

@@ -50,7 +50,7 @@ func TestFindLatticesSynth(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ls, err := findLattices(img, 0, 0, gridDebugger(t, name))
+			ls, err := findLattices(img, 0, 0, 0, gridDebugger(t, name))
 			img.Close()
 			if err != nil {
 				t.Logf("%s: %v", name, err)
@@ -84,7 +84,7 @@ func BenchmarkFindLattices12MP(b *testing.B) {
 	defer img.Close()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := findLattices(img, 0, 0, nil); err != nil {
+		if _, err := findLattices(img, 0, 0, 0, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -80,12 +80,12 @@ func TestFindLatticesRealPhotos(t *testing.T) {
 			if img.Empty() {
 				t.Fatalf("cannot read %s", e.File)
 			}
-			ls, err := findLattices(img, 0, 0, gridDebugger(t, e.File))
+			ls, err := findLattices(img, 0, 0, 0, gridDebugger(t, e.File))
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkLattice(t, ls, e)
-			ls, err = findLattices(img, e.Rows, e.Cols, nil)
+			ls, err = findLattices(img, e.Rows, e.Cols, 0, nil)
 			if err != nil {
 				t.Fatalf("size %d×%d given: %v", e.Rows, e.Cols, err)
 			}
@@ -107,7 +107,7 @@ func TestFindLatticesPainted(t *testing.T) {
 		t.Run(fmt.Sprintf("%d-%v", seed, tb), func(t *testing.T) {
 			img, e := tb.paint(rng)
 			defer img.Close()
-			ls, err := findLattices(img, 0, 0, gridDebugger(t, fmt.Sprint(seed)))
+			ls, err := findLattices(img, 0, 0, 0, gridDebugger(t, fmt.Sprint(seed)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -148,7 +148,7 @@ func TestFindLatticesDir(t *testing.T) {
 		if *gridFixed {
 			rows, cols = e.Rows, e.Cols
 		}
-		ls, err := findLattices(img, rows, cols, gridDebugger(t, e.File))
+		ls, err := findLattices(img, rows, cols, 0, gridDebugger(t, e.File))
 		img.Close()
 		if err != nil {
 			t.Logf("%s (%s): %v", e.File, e.Style, err)
@@ -211,7 +211,7 @@ func TestFindLatticesNoBoard(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer img.Close()
-			ls, err := findLattices(img, 0, 0, nil)
+			ls, err := findLattices(img, 0, 0, 0, nil)
 			if err != nil {
 				if !errors.Is(err, ErrNoBoard) {
 					t.Fatalf("error %v does not wrap ErrNoBoard", err)

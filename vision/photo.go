@@ -137,7 +137,7 @@ func (p *Photo) Read(opts *Options) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
-	ls, findErr := findLattices(p.preview, o.Rows, o.Cols, dbg)
+	ls, findErr := findLattices(p.preview, o.Rows, o.Cols, o.workers(), dbg)
 	img, err := p.Image()
 	if err != nil {
 		return nil, err

@@ -16,6 +16,18 @@ type Options struct {
 	// blobs, lattice fits, the rectified board with each cell's verdict);
 	// "" writes none.
 	Debug string
+	// Serial keeps the reader's work on the caller's goroutine, for
+	// callers that already keep every core busy (batch solves one photo
+	// per core); the reading is the same either way.
+	Serial bool
+}
+
+// workers is how many goroutines the grid finder may use.
+func (o *Options) workers() int {
+	if o.Serial {
+		return 1
+	}
+	return 0
 }
 
 // orDefault returns a copy of o (the defaults when o is nil), checked.
@@ -65,7 +77,7 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
-	ls, err := findLattices(bgr, o.Rows, o.Cols, dbg)
+	ls, err := findLattices(bgr, o.Rows, o.Cols, o.workers(), dbg)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ type photoOptions struct {
 	Steps      bool          // --steps: number the presses in light-chasing order
 	Debug      string        // --debug: folder for vision's intermediate images
 	MaxPixels  int           // pixel limit of the loader; 0 means vision.DefaultMaxPixels
-	Serial     bool          // decode on the job's own core only (batch)
+	Serial     bool          // decode and read on the job's own core only (batch)
 }
 
 // outcome sorts a photo's result for the batch summary.
@@ -199,7 +199,7 @@ func solvePhoto(in, out string, replace bool, o *photoOptions) *photoResult {
 	}
 	// A large JPEG is still decoding while the board is found on a
 	// reduced copy; its errors come first.
-	rd, readErr := ph.Read(&vision.Options{Rows: rows, Cols: cols, Debug: o.Debug})
+	rd, readErr := ph.Read(&vision.Options{Rows: rows, Cols: cols, Debug: o.Debug, Serial: o.Serial})
 	img, err := ph.Image()
 	if err != nil {
 		return fail(outUnreadable, err)
