@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -215,12 +216,18 @@ func TestBatchTextAndOrder(t *testing.T) {
 }
 
 // TestBatchRestoresThreads checks that batch, which runs OpenCV on one
-// thread per job, gives the process its default thread pool back.
+// thread per job and collects Go garbage less often, gives the process
+// its default thread pool and GC pace back.
 func TestBatchRestoresThreads(t *testing.T) {
 	want := vision.Threads()
+	gc := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(gc)
 	dir := t.TempDir()
 	runCmd("batch", filepath.Join(dir, "missing.jpg"), "--out", filepath.Join(dir, "out"))
 	if got := vision.Threads(); got != want {
 		t.Errorf("OpenCV threads after batch = %d, want %d", got, want)
+	}
+	if got := debug.SetGCPercent(gc); got != 100 {
+		t.Errorf("GC percent after batch = %d, want 100", got)
 	}
 }
