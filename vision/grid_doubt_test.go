@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"lightsout/labels"
 )
 
@@ -16,6 +18,32 @@ var (
 	doubtDir = flag.String("doubt.dir", "", "comma-separated folders with labels.json whose size doubts TestSizeDoubts tallies")
 	doubtOut = flag.String("doubt.out", "", "with -doubt.dir, write one tab-separated line per photo there")
 )
+
+// eachFound runs f on every labelled photo of the comma-separated
+// folders dirs in which findLattices finds a grid, with the finder's
+// hypotheses; the image is closed when f returns.
+func eachFound(t *testing.T, dirs string, f func(dir string, e labels.Entry, img gocv.Mat, ls []lattice)) {
+	t.Helper()
+	for _, dir := range strings.Split(dirs, ",") {
+		es, err := labels.Read(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range es {
+			if e.Ambiguous {
+				continue
+			}
+			img, err := Load(filepath.Join(dir, e.File), 0)
+			if err != nil {
+				t.Fatalf("%s: %v", e.File, err)
+			}
+			if ls, err := findLattices(img, 0, 0, 0, nil); err == nil {
+				f(dir, e, img, ls)
+			}
+			img.Close()
+		}
+	}
+}
 
 // TestSizeDoubts tallies, over the photos of -doubt.dir, how often each
 // reason for not vouching for the size fires on grids that Read would
@@ -38,79 +66,60 @@ func TestSizeDoubts(t *testing.T) {
 	}
 	var onRight, onWrong, soleWrong, soleSilent [numDoubts]int
 	var right, rightUnsure, wrong, wrongSure, wrongSilent int
-	for _, dir := range strings.Split(*doubtDir, ",") {
-		es, err := labels.Read(dir)
-		if err != nil {
-			t.Fatal(err)
+	eachFound(t, *doubtDir, func(dir string, e labels.Entry, img gocv.Mat, ls []lattice) {
+		l := refineHypotheses(img, ls)[0]
+		// Whether the classifier doubts the board by itself.
+		clsDoubt := true
+		if v, err := classify(img, l.h, l.rows, l.cols, nil); err == nil {
+			m := math.Inf(1)
+			for _, row := range v.conf {
+				for _, c := range row {
+					m = math.Min(m, c)
+				}
+			}
+			clsDoubt = m < UncertainBelow
 		}
-		for _, e := range es {
-			if e.Ambiguous {
+		room := edgeRoomTest(l, img.Cols(), img.Rows())
+		why := latticeMismatch(l, e)
+		ok := why == ""
+		var ds []string
+		for i := 0; i < numDoubts; i++ {
+			if l.doubts&(1<<i) == 0 {
 				continue
 			}
-			img, err := Load(filepath.Join(dir, e.File), 0)
-			if err != nil {
-				t.Fatalf("%s: %v", e.File, err)
-			}
-			ls, err := findLattices(img, 0, 0, 0, nil)
-			if err != nil {
-				img.Close()
-				continue
-			}
-			l := refineHypotheses(img, ls)[0]
-			// Whether the classifier doubts the board by itself.
-			clsDoubt := true
-			if v, err := classify(img, l.h, l.rows, l.cols, nil); err == nil {
-				m := math.Inf(1)
-				for _, row := range v.conf {
-					for _, c := range row {
-						m = math.Min(m, c)
-					}
-				}
-				clsDoubt = m < UncertainBelow
-			}
-			room := edgeRoomTest(l, img.Cols(), img.Rows())
-			img.Close()
-			why := latticeMismatch(l, e)
-			ok := why == ""
-			var ds []string
-			for i := 0; i < numDoubts; i++ {
-				if l.doubts&(1<<i) == 0 {
-					continue
-				}
-				ds = append(ds, fmt.Sprint(i))
-				if ok {
-					onRight[i]++
-				} else {
-					onWrong[i]++
-					if l.doubts == 1<<i {
-						soleWrong[i]++
-						if !clsDoubt {
-							soleSilent[i]++
-						}
-					}
-				}
-			}
+			ds = append(ds, fmt.Sprint(i))
 			if ok {
-				right++
-				if !l.sizeSure {
-					rightUnsure++
-				}
+				onRight[i]++
 			} else {
-				wrong++
-				if l.sizeSure {
-					wrongSure++
+				onWrong[i]++
+				if l.doubts == 1<<i {
+					soleWrong[i]++
 					if !clsDoubt {
-						wrongSilent++
+						soleSilent[i]++
 					}
 				}
 			}
-			if out != nil {
-				sizeOK := l.rows == e.Rows && l.cols == e.Cols
-				fmt.Fprintf(out, "%s\t%s\t%v\t%v\t%v\t%d\t%.2f\t%s\t%s\t%.2f\t%d\t%d\n", filepath.Join(dir, e.File), e.Style, ok, sizeOK, clsDoubt,
-					l.doubts, l.score/float64(l.rows*l.cols), strings.Join(ds, ","), why, room, l.rows, l.cols)
+		}
+		if ok {
+			right++
+			if !l.sizeSure {
+				rightUnsure++
+			}
+		} else {
+			wrong++
+			if l.sizeSure {
+				wrongSure++
+				if !clsDoubt {
+					wrongSilent++
+				}
 			}
 		}
-	}
+		if out != nil {
+			sizeOK := l.rows == e.Rows && l.cols == e.Cols
+			fmt.Fprintf(out, "%s\t%s\t%v\t%v\t%v\t%d\t%.2f\t%s\t%s\t%.2f\t%d\t%d\n", filepath.Join(dir, e.File), e.Style, ok, sizeOK, clsDoubt,
+				l.doubts, l.score/float64(l.rows*l.cols), strings.Join(ds, ","), why, room, l.rows, l.cols)
+		}
+	})
 	t.Logf("grids right %d (size unsure on %d), wrong %d (size sure on %d, %d of them not doubted by the classifier either)",
 		right, rightUnsure, wrong, wrongSure, wrongSilent)
 	t.Logf("%-14s %7s %7s %10s %12s", "reason", "right", "wrong", "sole wrong", "sole silent")
@@ -173,48 +182,29 @@ func TestRankHypotheses(t *testing.T) {
 		t.Skip("no -rank.dir")
 	}
 	var wrong, present int
-	for _, dir := range strings.Split(*rankDir, ",") {
-		es, err := labels.Read(dir)
-		if err != nil {
-			t.Fatal(err)
+	eachFound(t, *rankDir, func(_ string, e labels.Entry, img gocv.Mat, ls []lattice) {
+		rs := refineHypotheses(img, ls)
+		if latticeMismatch(rs[0], e) == "" {
+			return
 		}
-		for _, e := range es {
-			if e.Ambiguous {
-				continue
+		wrong++
+		line := fmt.Sprintf("%s %s want %d×%d:", e.File, e.Style, e.Rows, e.Cols)
+		found := false
+		for i, l := range ls {
+			mark := ""
+			if latticeMismatch(l, e) == "" {
+				mark, found = "*", true
 			}
-			img, err := Load(filepath.Join(dir, e.File), 0)
-			if err != nil {
-				t.Fatalf("%s: %v", e.File, err)
+			line += fmt.Sprintf(" [%d×%d %.1f%s]", l.rows, l.cols, l.score, mark)
+			if i < len(rs) && (rs[i].rows != l.rows || rs[i].cols != l.cols) {
+				line += fmt.Sprintf("→%d×%d", rs[i].rows, rs[i].cols)
 			}
-			ls, err := findLattices(img, 0, 0, 0, nil)
-			if err != nil {
-				img.Close()
-				continue
-			}
-			rs := refineHypotheses(img, ls)
-			img.Close()
-			if latticeMismatch(rs[0], e) == "" {
-				continue
-			}
-			wrong++
-			line := fmt.Sprintf("%s %s want %d×%d:", e.File, e.Style, e.Rows, e.Cols)
-			found := false
-			for i, l := range ls {
-				mark := ""
-				if latticeMismatch(l, e) == "" {
-					mark, found = "*", true
-				}
-				line += fmt.Sprintf(" [%d×%d %.1f%s]", l.rows, l.cols, l.score, mark)
-				if i < len(rs) && (rs[i].rows != l.rows || rs[i].cols != l.cols) {
-					line += fmt.Sprintf("→%d×%d", rs[i].rows, rs[i].cols)
-				}
-			}
-			if found {
-				present++
-			}
-			t.Log(line)
 		}
-	}
+		if found {
+			present++
+		}
+		t.Log(line)
+	})
 	t.Logf("%d wrong first grids, the right one among the hypotheses on %d", wrong, present)
 }
 
@@ -233,35 +223,16 @@ func TestPickData(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer out.Close()
-	for _, dir := range strings.Split(*rankDir, ",") {
-		es, err := labels.Read(dir)
-		if err != nil {
-			t.Fatal(err)
+	eachFound(t, *rankDir, func(dir string, e labels.Entry, img gocv.Mat, ls []lattice) {
+		picked := refineHypotheses(img, ls)[0]
+		line := fmt.Sprintf("%s\t%s\t%v", filepath.Join(dir, e.File), e.Style, latticeMismatch(picked, e) == "")
+		for i, l := range ls {
+			if i == maxHypotheses {
+				break
+			}
+			r, c := refineExtent(img, l)
+			line += fmt.Sprintf("\t%.2f,%.3f,%d,%d,%v", l.score, c, r.rows, r.cols, latticeMismatch(r, e) == "")
 		}
-		for _, e := range es {
-			if e.Ambiguous {
-				continue
-			}
-			img, err := Load(filepath.Join(dir, e.File), 0)
-			if err != nil {
-				t.Fatalf("%s: %v", e.File, err)
-			}
-			ls, err := findLattices(img, 0, 0, 0, nil)
-			if err != nil {
-				img.Close()
-				continue
-			}
-			picked := refineHypotheses(img, ls)[0]
-			line := fmt.Sprintf("%s\t%s\t%v", filepath.Join(dir, e.File), e.Style, latticeMismatch(picked, e) == "")
-			for i, l := range ls {
-				if i == maxHypotheses {
-					break
-				}
-				r, c := refineExtent(img, l)
-				line += fmt.Sprintf("\t%.2f,%.3f,%d,%d,%v", l.score, c, r.rows, r.cols, latticeMismatch(r, e) == "")
-			}
-			img.Close()
-			fmt.Fprintln(out, line)
-		}
-	}
+		fmt.Fprintln(out, line)
+	})
 }
