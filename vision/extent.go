@@ -656,41 +656,27 @@ func (w *extentWindow) medianEnergy(r0, r1, c0, c1 int) float64 {
 // 1 bottom, 2 left, 3 right) the line just outside the grid when outside
 // is set, else the grid's edge line; nil when it lies beyond the window.
 func (w *extentWindow) lineCells(side int, outside bool, r0, r1, c0, c1 int) [][2]int {
+	// k is the line's index across it (a row for top and bottom, a
+	// column for left and right), n how many such lines the window has.
+	k := [4]int{r0, r1 - 1, c0, c1 - 1}[side]
+	if outside {
+		k += [4]int{-1, 1, -1, 1}[side]
+	}
+	n := w.rows
+	if side >= 2 {
+		n = w.cols
+	}
+	if k < 0 || k >= n {
+		return nil
+	}
 	var cells [][2]int
-	switch side {
-	case 0, 1:
-		i := r0
-		if outside {
-			i--
-		}
-		if side == 1 {
-			i = r1 - 1
-			if outside {
-				i++
-			}
-		}
-		if i < 0 || i >= w.rows {
-			return nil
-		}
+	if side < 2 {
 		for j := c0; j < c1; j++ {
-			cells = append(cells, [2]int{i, j})
+			cells = append(cells, [2]int{k, j})
 		}
-	default:
-		j := c0
-		if outside {
-			j--
-		}
-		if side == 3 {
-			j = c1 - 1
-			if outside {
-				j++
-			}
-		}
-		if j < 0 || j >= w.cols {
-			return nil
-		}
+	} else {
 		for i := r0; i < r1; i++ {
-			cells = append(cells, [2]int{i, j})
+			cells = append(cells, [2]int{i, k})
 		}
 	}
 	return cells
