@@ -640,16 +640,34 @@ func similarity(d []float64, tpls [][]float64) float64 {
 
 // medianEnergy is the median edge energy of the grid's cells.
 func (w *extentWindow) medianEnergy(r0, r1, c0, c1 int) float64 {
-	var es []float64
+	return sortedQuantile(w.blockValues(w.energy, r0, r1, c0, c1), 0.5)
+}
+
+// blockValues lists, sorted, v of the described cells in rows r0..r1-1
+// and columns c0..c1-1; v is one of the window's per-cell measures.
+func (w *extentWindow) blockValues(v []float64, r0, r1, c0, c1 int) []float64 {
+	var out []float64
 	for i := r0; i < r1; i++ {
 		for j := c0; j < c1; j++ {
-			if w.desc[i*w.cols+j] != nil {
-				es = append(es, w.energy[i*w.cols+j])
+			if k := i*w.cols + j; w.desc[k] != nil {
+				out = append(out, v[k])
 			}
 		}
 	}
-	sort.Float64s(es)
-	return sortedQuantile(es, 0.5)
+	sort.Float64s(out)
+	return out
+}
+
+// cellValues lists, sorted, v of the described cells among cells.
+func (w *extentWindow) cellValues(v []float64, cells [][2]int) []float64 {
+	var out []float64
+	for _, c := range cells {
+		if k := c[0]*w.cols + c[1]; w.desc[k] != nil {
+			out = append(out, v[k])
+		}
+	}
+	sort.Float64s(out)
+	return out
 }
 
 // lineCells lists the window cells of one line: on side (0 top,
@@ -747,50 +765,30 @@ const outsideBrightSlack = 0.3
 // brightRange is the 10th and 90th percentile of the centre brightness
 // of the grid's cells.
 func (w *extentWindow) brightRange(r0, r1, c0, c1 int) (float64, float64) {
-	var bs []float64
-	for i := r0; i < r1; i++ {
-		for j := c0; j < c1; j++ {
-			if k := i*w.cols + j; w.desc[k] != nil {
-				bs = append(bs, w.bright[k])
-			}
-		}
-	}
+	bs := w.blockValues(w.bright, r0, r1, c0, c1)
 	if len(bs) == 0 {
 		return math.Inf(-1), math.Inf(1)
 	}
-	sort.Float64s(bs)
 	return sortedQuantile(bs, 0.1), sortedQuantile(bs, 0.9)
 }
 
 // outsideBright is the median centre brightness of the cells of the
 // line just outside the grid on side, NaN when none can be described.
 func (w *extentWindow) outsideBright(side, r0, r1, c0, c1 int) float64 {
-	var bs []float64
-	for _, c := range w.lineCells(side, true, r0, r1, c0, c1) {
-		if k := c[0]*w.cols + c[1]; w.desc[k] != nil {
-			bs = append(bs, w.bright[k])
-		}
-	}
+	bs := w.cellValues(w.bright, w.lineCells(side, true, r0, r1, c0, c1))
 	if len(bs) == 0 {
 		return math.NaN()
 	}
-	sort.Float64s(bs)
 	return sortedQuantile(bs, 0.5)
 }
 
 // lineBright is the median centre brightness of the grid's edge line on
 // side; restBright that of the grid's other cells.
 func (w *extentWindow) lineBright(side, r0, r1, c0, c1 int) float64 {
-	var bs []float64
-	for _, c := range w.lineCells(side, false, r0, r1, c0, c1) {
-		if k := c[0]*w.cols + c[1]; w.desc[k] != nil {
-			bs = append(bs, w.bright[k])
-		}
-	}
+	bs := w.cellValues(w.bright, w.lineCells(side, false, r0, r1, c0, c1))
 	if len(bs) == 0 {
 		return math.Inf(-1)
 	}
-	sort.Float64s(bs)
 	return sortedQuantile(bs, 0.5)
 }
 
@@ -805,18 +803,10 @@ func (w *extentWindow) restBright(side, r0, r1, c0, c1 int) float64 {
 	default:
 		c1--
 	}
-	var bs []float64
-	for i := r0; i < r1; i++ {
-		for j := c0; j < c1; j++ {
-			if k := i*w.cols + j; w.desc[k] != nil {
-				bs = append(bs, w.bright[k])
-			}
-		}
-	}
+	bs := w.blockValues(w.bright, r0, r1, c0, c1)
 	if len(bs) == 0 {
 		return math.Inf(1)
 	}
-	sort.Float64s(bs)
 	return sortedQuantile(bs, 0.5)
 }
 
