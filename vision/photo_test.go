@@ -13,11 +13,11 @@ import (
 	"lightsout/synth"
 )
 
-// writeBig renders seed in style, scales it to w×h and writes it as a
-// JPEG of quality 90; it returns the path and the rendered board's label.
-func writeBig(t testing.TB, seed int64, style string, w, h int) (string, [][]bool) {
+// writeBig renders seed with opts, scales it to w×h and writes it as a
+// JPEG of quality 90; it returns the path and the rendered board's lights.
+func writeBig(t testing.TB, seed int64, opts *synth.Options, w, h int) (string, [][]bool) {
 	t.Helper()
-	img, lab, err := synth.Render(seed, &synth.Options{Style: style})
+	img, lab, err := synth.Render(seed, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestPhotoRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.style, func(t *testing.T) {
-			path, label := writeBig(t, tt.seed, tt.style, tt.w, tt.h)
+			path, label := writeBig(t, tt.seed, &synth.Options{Style: tt.style}, tt.w, tt.h)
 			ph, err := Open(path, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -1,8 +1,6 @@
 package vision
 
 import (
-	"image"
-	"path/filepath"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -16,18 +14,7 @@ import (
 // is the project's loader (header checks, then decoding), Read is finding
 // and reading the board in the decoded image, LoadRead both.
 func BenchmarkRead12MP(b *testing.B) {
-	img, _, err := synth.Render(7, &synth.Options{Style: synth.StyleKeypad, Rows: 5, Cols: 5})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer img.Close()
-	big := gocv.NewMat()
-	defer big.Close()
-	gocv.Resize(img, &big, image.Pt(4032, 3024), 0, 0, gocv.InterpolationLinear)
-	path := filepath.Join(b.TempDir(), "12mp.jpg")
-	if !gocv.IMWriteWithParams(path, big, []int{gocv.IMWriteJpegQuality, 90}) {
-		b.Fatal("cannot write the test photo")
-	}
+	path, _ := writeBig(b, 7, &synth.Options{Style: synth.StyleKeypad, Rows: 5, Cols: 5}, 4032, 3024)
 	b.Run("IMRead", func(b *testing.B) {
 		for b.Loop() {
 			m := gocv.IMRead(path, gocv.IMReadColor)
