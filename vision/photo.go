@@ -2,6 +2,7 @@ package vision
 
 import (
 	"bytes"
+	"fmt"
 	"image/jpeg"
 
 	"gocv.io/x/gocv"
@@ -49,7 +50,7 @@ func Open(path string, opts *OpenOptions) (*Photo, error) {
 	}
 	p := &Photo{done: make(chan struct{})}
 	if k := previewScale(data); k > 1 {
-		m, err := gocv.IMDecode(data, reducedFlag[k])
+		m, err := gocv.IMDecode(data, reducedFlag(k))
 		if err == nil && !m.Empty() && m.Type() == gocv.MatTypeCV8UC3 {
 			p.preview, p.k = m, float64(k)
 			decode := func() {
@@ -73,11 +74,18 @@ func Open(path string, opts *OpenOptions) (*Photo, error) {
 	return p, nil
 }
 
-// reducedFlag is the IMDecode flag that scales a JPEG down by its key.
-var reducedFlag = map[int]gocv.IMReadFlag{
-	2: gocv.IMReadReducedColor2,
-	4: gocv.IMReadReducedColor4,
-	8: gocv.IMReadReducedColor8,
+// reducedFlag is the IMDecode flag that scales a JPEG down by k (2, 4
+// or 8, as previewScale gives).
+func reducedFlag(k int) gocv.IMReadFlag {
+	switch k {
+	case 2:
+		return gocv.IMReadReducedColor2
+	case 4:
+		return gocv.IMReadReducedColor4
+	case 8:
+		return gocv.IMReadReducedColor8
+	}
+	panic(fmt.Sprintf("vision: no reduced decoding by %d", k))
 }
 
 // previewScale is the largest factor of 2, 4 or 8 that keeps a complete
