@@ -6,11 +6,13 @@ import (
 	"testing"
 )
 
-func randomMatrix(rng *rand.Rand, rows, cols int, density float64) *Matrix {
+// randomMatrix sets each entry of a rows×cols matrix when a draw of
+// uniform (math/rand's or math/rand/v2's Float64) falls below density.
+func randomMatrix(uniform func() float64, rows, cols int, density float64) *Matrix {
 	m := NewMatrix(rows, cols)
 	for i := 0; i < rows; i++ {
 		for j := 0; j < cols; j++ {
-			if rng.Float64() < density {
+			if uniform() < density {
 				m.Set(i, j, true)
 			}
 		}
@@ -40,7 +42,7 @@ func TestSolveM4RIAgainstDense(t *testing.T) {
 	for _, sh := range shapes {
 		for _, density := range []float64{0.02, 0.5} {
 			t.Run(fmt.Sprintf("%dx%d/%.2f", sh[0], sh[1], density), func(t *testing.T) {
-				a := randomMatrix(rng, sh[0], sh[1], density)
+				a := randomMatrix(rng.Float64, sh[0], sh[1], density)
 				if sh[0] > 4 { // force dependent rows
 					copy(a.Row(sh[0]-1), a.Row(0))
 					xorWords(a.Row(sh[0]-1), a.Row(1))
@@ -143,7 +145,7 @@ func bitsOnes(w uint64) int {
 func BenchmarkSolveM4RI(b *testing.B) {
 	for _, n := range []int{512, 1024, 2048, 4096} {
 		rng := rand.New(rand.NewSource(8))
-		a := randomMatrix(rng, n, n, 0.5)
+		a := randomMatrix(rng.Float64, n, n, 0.5)
 		rhs := make([]uint64, VecWords(n))
 		b.Run(fmt.Sprintf("m4ri/%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {

@@ -6,18 +6,6 @@ import (
 	"testing"
 )
 
-func randomGF2Matrix(rng *rand.Rand, rows, cols int, density float64) *Matrix {
-	m := NewMatrix(rows, cols)
-	for i := 0; i < rows; i++ {
-		for j := 0; j < cols; j++ {
-			if rng.Float64() < density {
-				m.Set(i, j, true)
-			}
-		}
-	}
-	return m
-}
-
 func randomGF2Vec(rng *rand.Rand, n int) []uint64 {
 	v := make([]uint64, VecWords(n))
 	for i := 0; i < n; i++ {
@@ -46,7 +34,7 @@ func TestSolveDenseBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	for range 400 {
 		rows, cols := 1+rng.IntN(10), 1+rng.IntN(10)
-		a := randomGF2Matrix(rng, rows, cols, []float64{0.1, 0.3, 0.5, 0.8}[rng.IntN(4)])
+		a := randomMatrix(rng.Float64, rows, cols, []float64{0.1, 0.3, 0.5, 0.8}[rng.IntN(4)])
 		b := randomGF2Vec(rng, rows)
 		if rng.IntN(2) == 0 {
 			b = a.MulVec(randomGF2Vec(rng, cols)) // surely solvable
@@ -89,7 +77,7 @@ func TestSolveDenseWide(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 18))
 	for range 30 {
 		rows, cols := 1+rng.IntN(200), 1+rng.IntN(200)
-		a := randomGF2Matrix(rng, rows, cols, 0.05+rng.Float64()*0.5)
+		a := randomMatrix(rng.Float64, rows, cols, 0.05+rng.Float64()*0.5)
 		want := randomGF2Vec(rng, cols)
 		b := a.MulVec(want)
 		x, null, ok := SolveDense(a, b)
@@ -111,7 +99,7 @@ func TestSolveDenseWide(t *testing.T) {
 
 func TestMatrixBasics(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 20))
-	a := randomGF2Matrix(rng, 70, 130, 0.3)
+	a := randomMatrix(rng.Float64, 70, 130, 0.3)
 	tr := a.Transpose()
 	if tr.Rows != 130 || tr.Cols != 70 {
 		t.Fatalf("transpose is %d×%d", tr.Rows, tr.Cols)
