@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -18,20 +19,6 @@ func randomMatrix(uniform func() float64, rows, cols int, density float64) *Matr
 		}
 	}
 	return m
-}
-
-func sameVecs(a, b [][]uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		for k := range a[i] {
-			if a[i][k] != b[i][k] {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // TestSolveM4RIAgainstDense: reduced row echelon form is unique, so
@@ -57,7 +44,7 @@ func TestSolveM4RIAgainstDense(t *testing.T) {
 				for _, rhs := range [][]uint64{b, make([]uint64, len(b))} {
 					x1, n1, ok1 := SolveDense(a, rhs)
 					x2, n2, ok2 := SolveM4RI(a, rhs)
-					if ok1 != ok2 || !sameVecs([][]uint64{x1}, [][]uint64{x2}) || !sameVecs(n1, n2) {
+					if ok1 != ok2 || !slices.Equal(x1, x2) || !slices.EqualFunc(n1, n2, slices.Equal) {
 						t.Fatalf("M4RI: ok %v, %d null vectors; dense: ok %v, %d null vectors (or x differs)", ok2, len(n2), ok1, len(n1))
 					}
 				}
@@ -77,7 +64,7 @@ func TestSolveM4RIToggle(t *testing.T) {
 		}
 		x1, n1, ok1 := SolveDense(a, b)
 		x2, n2, ok2 := SolveM4RI(a, b)
-		if ok1 != ok2 || !sameVecs([][]uint64{x1}, [][]uint64{x2}) || !sameVecs(n1, n2) {
+		if ok1 != ok2 || !slices.Equal(x1, x2) || !slices.EqualFunc(n1, n2, slices.Equal) {
 			t.Fatalf("%d×%d: M4RI ok %v nullity %d, dense ok %v nullity %d (or x differs)", n, n, ok2, len(n2), ok1, len(n1))
 		}
 	}
@@ -102,7 +89,7 @@ func TestTopMatrix(t *testing.T) {
 			m := topMatrix(rows, cols)
 			rhs, _ := ch.run(nil, nil)
 			if rows <= 300 { // the core's chase of C symbolic unknowns builds the same matrix
-				if cm, cv := topRowSystem(b); !sameVecs([][]uint64{cm.bits, cv}, [][]uint64{m.bits, rhs}) {
+				if cm, cv := topRowSystem(b); !slices.Equal(cm.bits, m.bits) || !slices.Equal(cv, rhs) {
 					t.Fatal("topRowSystem and topMatrix differ")
 				}
 			}
@@ -113,7 +100,7 @@ func TestTopMatrix(t *testing.T) {
 			if res, _ := ch.run(x, nil); !allZero(res) {
 				t.Fatal("the matrix solution does not solve the board")
 			}
-			if got := mulVec(m, sys.top); !sameVecs([][]uint64{got}, [][]uint64{rhs}) {
+			if got := mulVec(m, sys.top); !slices.Equal(got, rhs) {
 				t.Fatal("the polynomial top row does not satisfy the matrix system")
 			}
 		})

@@ -3,6 +3,7 @@ package solver
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -14,18 +15,6 @@ func randomGF2Vec(rng *rand.Rand, n int) []uint64 {
 		}
 	}
 	return v
-}
-
-func equalVec(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestSolveDenseBruteForce checks SolveDense on random matrices of any
@@ -42,7 +31,7 @@ func TestSolveDenseBruteForce(t *testing.T) {
 		// Brute force: count the solutions.
 		sols := 0
 		for x := uint64(0); x < 1<<cols; x++ {
-			if equalVec(a.MulVec([]uint64{x}), b) {
+			if slices.Equal(a.MulVec([]uint64{x}), b) {
 				sols++
 			}
 		}
@@ -59,7 +48,7 @@ func TestSolveDenseBruteForce(t *testing.T) {
 			t.Fatalf("%d×%d: null basis of %d has rank %d", rows, cols, len(null), r)
 		}
 		if ok {
-			if !equalVec(a.MulVec(x), b) {
+			if !slices.Equal(a.MulVec(x), b) {
 				t.Fatalf("%d×%d: x does not solve the system", rows, cols)
 			}
 			if sols != 1<<len(null) {
@@ -81,7 +70,7 @@ func TestSolveDenseWide(t *testing.T) {
 		want := randomGF2Vec(rng, cols)
 		b := a.MulVec(want)
 		x, null, ok := SolveDense(a, b)
-		if !ok || !equalVec(a.MulVec(x), b) {
+		if !ok || !slices.Equal(a.MulVec(x), b) {
 			t.Fatalf("%d×%d: consistent system not solved (ok %v)", rows, cols, ok)
 		}
 		for _, v := range null {
@@ -111,7 +100,7 @@ func TestMatrixBasics(t *testing.T) {
 			}
 		}
 	}
-	if !equalVec(tr.Transpose().bits, a.bits) {
+	if !slices.Equal(tr.Transpose().bits, a.bits) {
 		t.Fatal("transposing twice changes the matrix")
 	}
 	// MulVec against the definition.
@@ -130,7 +119,7 @@ func TestMatrixBasics(t *testing.T) {
 	}
 	// ToggleMatrix is symmetric and each column is the press's effect.
 	tm := ToggleMatrix(4, 6)
-	if !equalVec(tm.Transpose().bits, tm.bits) {
+	if !slices.Equal(tm.Transpose().bits, tm.bits) {
 		t.Fatal("toggle matrix is not symmetric")
 	}
 	for i := 0; i < 24; i++ {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -102,10 +103,10 @@ func TestPhotoRead(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !sameLights(want.Lit, label) {
+			if !slices.EqualFunc(want.Lit, label, slices.Equal) {
 				t.Fatalf("Read of the full image is %d×%d, not the label's %d×%d lights: pick another photo", want.Rows, want.Cols, len(label), len(label[0]))
 			}
-			if !sameLights(got.Lit, label) {
+			if !slices.EqualFunc(got.Lit, label, slices.Equal) {
 				t.Fatalf("Photo.Read: %d×%d %v, want %v as Read of the full image", got.Rows, got.Cols, got.Lit, label)
 			}
 			serial, err := Open(path, &OpenOptions{Serial: true})
@@ -117,7 +118,7 @@ func TestPhotoRead(t *testing.T) {
 			if err != nil {
 				t.Fatalf("decoded serially: %v", err)
 			}
-			if !sameLights(r.Lit, got.Lit) || r.Corners != got.Corners {
+			if !slices.EqualFunc(r.Lit, got.Lit, slices.Equal) || r.Corners != got.Corners {
 				t.Errorf("decoded serially: corners %v; in the background: corners %v", r.Corners, got.Corners)
 			}
 			pitch := math.Hypot(want.Corners[1].X-want.Corners[0].X, want.Corners[1].Y-want.Corners[0].Y) / float64(want.Cols)
@@ -128,23 +129,6 @@ func TestPhotoRead(t *testing.T) {
 			}
 		})
 	}
-}
-
-func sameLights(a, b [][]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for r := range a {
-		if len(a[r]) != len(b[r]) {
-			return false
-		}
-		for c := range a[r] {
-			if a[r][c] != b[r][c] {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // TestPhotoOrientation checks that the reduced copy of a JPEG with an

@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,7 +105,7 @@ func TestCorrection(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := correction(corner, solver.GoalOff, tc.conf(), sol.Nullity)
-			if !sameCells(got, tc.want) {
+			if !slices.Equal(got, tc.want) {
 				t.Errorf("correction = %v, want %v", got, tc.want)
 			}
 		})
@@ -155,7 +156,7 @@ func TestCorrectionTwoFlips(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			conf := uniformConf(5, 5, 1)
 			conf[a[0]][a[1]], conf[b[0]][b[1]] = tc.conf, tc.conf
-			if got := correction(board, solver.GoalOff, conf, sol.Nullity); !sameCells(got, tc.want) {
+			if got := correction(board, solver.GoalOff, conf, sol.Nullity); !slices.Equal(got, tc.want) {
 				t.Errorf("correction = %v, want %v", got, tc.want)
 			}
 		})
@@ -204,22 +205,10 @@ func TestCorrectionFindsTheMisread(t *testing.T) {
 		}
 		conf[mr][mc] = 0.3 * rng.Float64()
 		got := correction(read, goal, conf, sol.Nullity)
-		if !sameCells(got, [][2]int{{mr, mc}}) {
+		if !slices.Equal(got, [][2]int{{mr, mc}}) {
 			t.Fatalf("%d×%d board %s, goal %v, misread (%d, %d): correction = %v", rows, cols, read, goal, mr, mc, got)
 		}
 	}
-}
-
-func sameCells(a, b [][2]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestFlipCost(t *testing.T) {

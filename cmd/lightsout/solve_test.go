@@ -12,6 +12,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,7 +206,7 @@ func checkReport(t *testing.T, code int, stdout, stderr string, e labels.Entry) 
 	}
 	for _, rc := range rep.Corrected {
 		board.Flip(rc[0], rc[1])
-		if !containsCell(rep.Uncertain, rc) {
+		if !slices.Contains(rep.Uncertain, rc) {
 			t.Errorf("corrected cell %v is not listed as uncertain", rc)
 		}
 	}
@@ -224,15 +225,6 @@ func checkReport(t *testing.T, code int, stdout, stderr string, e labels.Entry) 
 		}
 	}
 	return rep
-}
-
-func containsCell(cells [][2]int, rc [2]int) bool {
-	for _, c := range cells {
-		if c == rc {
-			return true
-		}
-	}
-	return false
 }
 
 // checkOutputImage checks that out exists, decodes with the input's size
@@ -383,7 +375,7 @@ func TestSolveState(t *testing.T) {
 	if strings.Join(rep.Lights, "/") != strings.Join(e.Lights, "/") {
 		t.Skipf("the reader misread this photo (%v); --state is checked against a correct reading", rep.Lights)
 	}
-	if !sameCells(rep.Corrected, [][2]int{{0, 0}}) || !containsCell(rep.Uncertain, [2]int{0, 0}) {
+	if !slices.Equal(rep.Corrected, [][2]int{{0, 0}}) || !slices.Contains(rep.Uncertain, [2]int{0, 0}) {
 		t.Errorf("corrected %v, uncertain %v; want A1 in both", rep.Corrected, rep.Uncertain)
 	}
 	sol, _ := solver.Solve(state, solver.GoalOff)
