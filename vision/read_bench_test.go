@@ -12,7 +12,11 @@ import (
 // keypad board scaled to 4032×3024 and saved as JPEG) beside decoding
 // the same file, in the same run: IMRead is OpenCV's decoder alone, Load
 // is the project's loader (header checks, then decoding), Read is finding
-// and reading the board in the decoded image, LoadRead both.
+// and reading the board in the decoded image, LoadRead both, and
+// OpenRead the path solve and verify take: Open decodes the photo while
+// Photo.Read finds the grid on a reduced copy, then reads the cells on the
+// full image. OpenRead minus IMRead is what finding and reading add to
+// decoding.
 func BenchmarkRead12MP(b *testing.B) {
 	path, _ := writeBig(b, 7, &synth.Options{Style: synth.StyleKeypad, Rows: 5, Cols: 5}, 4032, 3024)
 	b.Run("IMRead", func(b *testing.B) {
@@ -53,6 +57,19 @@ func BenchmarkRead12MP(b *testing.B) {
 			}
 			_, err = Read(m, nil)
 			m.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("OpenRead", func(b *testing.B) {
+		for b.Loop() {
+			p, err := Open(path, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, err = p.Read(nil)
+			p.Close()
 			if err != nil {
 				b.Fatal(err)
 			}
