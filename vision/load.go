@@ -3,8 +3,10 @@ package vision
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/gif"
 	"image/jpeg"
@@ -136,8 +138,8 @@ func Decode(data []byte, maxPixels int) (gocv.Mat, error) {
 			return gocv.Mat{}, fmt.Errorf("%w (truncated JPEG)", ErrNotImage)
 		}
 	case "png":
-		if !pngComplete(data) {
-			return gocv.Mat{}, fmt.Errorf("%w (truncated PNG)", ErrNotImage)
+		if err := pngIntact(data); err != nil {
+			return gocv.Mat{}, fmt.Errorf("%w (%v)", ErrNotImage, err)
 		}
 	}
 	if f.name != "gif" { // OpenCV 4.6 has no GIF decoder
@@ -278,23 +280,30 @@ func jpegComplete(d []byte) bool {
 	return false
 }
 
-// pngComplete reports whether a PNG stream's chunks run, by their
-// lengths, to an IEND chunk.
-func pngComplete(d []byte) bool {
+// pngIntact checks that a PNG stream's chunks run, by their lengths, to
+// an IEND chunk, and that every critical chunk (IHDR, PLTE, IDAT, IEND:
+// a capital first letter) matches its CRC. Damaged bytes in image data
+// would otherwise reach libpng, which prints its own "libpng error" lines
+// on standard error before OpenCV gives up; damaged ancillary chunks are
+// left to the decoders, which skip them.
+func pngIntact(d []byte) error {
 	i := 8
 	for i+8 <= len(d) {
-		n := int64(d[i])<<24 | int64(d[i+1])<<16 | int64(d[i+2])<<8 | int64(d[i+3])
-		typ := string(d[i+4 : i+8])
+		n := int64(binary.BigEndian.Uint32(d[i:]))
+		typ := d[i+4 : i+8]
 		end := int64(i) + 12 + n
 		if end > int64(len(d)) {
-			return false
+			break
 		}
-		if typ == "IEND" {
-			return true
+		if typ[0] >= 'A' && typ[0] <= 'Z' && crc32.ChecksumIEEE(d[i+4:end-4]) != binary.BigEndian.Uint32(d[end-4:]) {
+			return fmt.Errorf("corrupt PNG: the %s chunk at byte %d fails its checksum", typ, i)
+		}
+		if string(typ) == "IEND" {
+			return nil
 		}
 		i = int(end)
 	}
-	return false
+	return errors.New("truncated PNG")
 }
 
 // toBGR copies img into a new 8-bit BGR Mat, flattening alpha onto black

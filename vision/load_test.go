@@ -227,6 +227,7 @@ func TestDecodeHostile(t *testing.T) {
 		{"PNG bomb 30000×30000", pngBomb(30000, 30000), ErrTooLarge, "image too large (30000×30000 pixels, limit 50 MP)"},
 		{"PNG declaring 0 pixels", pngBomb(0, 10), ErrNotImage, ""},
 		{"PNG with corrupt data", pngBomb(10, 10), ErrNotImage, ""},
+		{"PNG with a damaged IDAT byte", flipByte(goodPNG, bytes.Index(goodPNG, []byte("IDAT"))+20), ErrNotImage, "not a readable image (corrupt PNG: the IDAT chunk at byte 33 fails its checksum)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -242,6 +243,34 @@ func TestDecodeHostile(t *testing.T) {
 				t.Errorf("error %q, want %q", err, tc.msg)
 			}
 		})
+	}
+}
+
+// flipByte returns a copy of data with the bits of byte i inverted.
+func flipByte(data []byte, i int) []byte {
+	d := bytes.Clone(data)
+	d[i] ^= 0xff
+	return d
+}
+
+// TestDecodeDamagedAncillaryPNG checks that a PNG whose ancillary chunk
+// (text, here) fails its checksum still decodes: only critical chunks
+// are checked, as the decoders skip damaged ancillary ones.
+func TestDecodeDamagedAncillaryPNG(t *testing.T) {
+	good := encodePNG(t, testImage(64, 48))
+	var b bytes.Buffer
+	b.Write(good[:33]) // signature and IHDR
+	writeChunk(&b, "tEXt", []byte("Comment\x00lights out"))
+	b.Write(good[33:])
+	data := b.Bytes()
+	data[33+8] ^= 0xff // inside the text, after the CRC was computed
+	m, err := Decode(data, 0)
+	if err != nil {
+		t.Fatalf("Decode: %v", err)
+	}
+	defer m.Close()
+	if m.Cols() != 64 || m.Rows() != 48 {
+		t.Errorf("decoded %d×%d, want 64×48", m.Cols(), m.Rows())
 	}
 }
 
