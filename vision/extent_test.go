@@ -357,3 +357,89 @@ func TestPickValue(t *testing.T) {
 		})
 	}
 }
+
+// TestExtentBlock paints boards and checks the block test on the
+// labelled grid and on the grid with a line missing or a line too many
+// on each side: it must never pass a wrong grid, and should pass most
+// labelled grids of at least blockLines lines each way (the painted
+// boards are crisp buttons on a case, what a person reads the size of
+// at a glance).
+func TestExtentBlock(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 10
+	}
+	rng := rand.New(rand.NewSource(11))
+	perturb := []struct {
+		name                 string
+		du, dv, drows, dcols int
+	}{
+		{"missing top", 0, 1, -1, 0},
+		{"missing bottom", 0, 0, -1, 0},
+		{"missing left", 1, 0, 0, -1},
+		{"missing right", 0, 0, 0, -1},
+		{"extra top", 0, -1, 1, 0},
+		{"extra bottom", 0, 0, 1, 0},
+		{"extra left", -1, 0, 0, 1},
+		{"extra right", 0, 0, 0, 1},
+	}
+	passed, eligible := 0, 0
+	for i := 0; i < n; i++ {
+		tb := randomTestBoard(rng)
+		img, e := tb.paint(rng)
+		truth := lattice{rows: e.Rows, cols: e.Cols, h: labelHomography(t, e), score: 1, sizeSure: true}
+		// The window is built around the labelled grid, so every
+		// perturbed grid lies within it.
+		w, ok := newExtentWindow(img, truth, nil)
+		img.Close()
+		if !ok {
+			t.Fatalf("%s: no window", tb)
+		}
+		r0, r1, c0, c1 := extentMargin, extentMargin+e.Rows, extentMargin, extentMargin+e.Cols
+		if e.Rows >= blockLines && e.Cols >= blockLines {
+			eligible++
+			if w.block(r0, r1, c0, c1) {
+				passed++
+			} else {
+				t.Logf("%s: the labelled grid is not a block", tb)
+			}
+		}
+		for _, p := range perturb {
+			t.Run(fmt.Sprintf("%s/%s", tb, p.name), func(t *testing.T) {
+				a0, a1 := r0+p.dv, r0+p.dv+e.Rows+p.drows
+				b0, b1 := c0+p.du, c0+p.du+e.Cols+p.dcols
+				if w.block(a0, a1, b0, b1) {
+					t.Errorf("grid rows %d..%d cols %d..%d passes the block test, want only %d..%d, %d..%d", a0, a1, b0, b1, r0, r1, c0, c1)
+				}
+			})
+		}
+	}
+	t.Logf("%d of %d labelled grids of at least %d lines each way pass the block test", passed, eligible, blockLines)
+	if 10*passed < 9*eligible {
+		t.Errorf("only %d of %d labelled grids pass the block test, want 90%%", passed, eligible)
+	}
+}
+
+func TestVouch(t *testing.T) {
+	tests := []struct {
+		name      string
+		had, drop sizeDoubt
+		want      sizeDoubt
+		wantSure  bool
+	}{
+		{"last reason", doubtWeak, doubtWeak, 0, true},
+		{"one of two", doubtWeak | doubtRival, doubtWeak, doubtRival, false},
+		{"absent reason", doubtRival, doubtWeak, doubtRival, false},
+		{"none", 0, doubtWeak, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := lattice{sizeSure: true}
+			l.doubt(tt.had)
+			l.vouch(tt.drop)
+			if l.doubts != tt.want || l.sizeSure != tt.wantSure {
+				t.Errorf("doubts %q sure %v, want %q sure %v", l.doubts, l.sizeSure, tt.want, tt.wantSure)
+			}
+		})
+	}
+}

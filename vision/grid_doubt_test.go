@@ -69,7 +69,7 @@ func TestSizeDoubts(t *testing.T) {
 	eachFound(t, *doubtDir, func(dir string, e labels.Entry, img gocv.Mat, ls []lattice) {
 		l := refineHypotheses(img, ls)[0]
 		// Whether the classifier doubts the board by itself.
-		clsDoubt := true
+		clsDoubt, extDoubt := true, true
 		if v, err := classify(img, l.h, l.rows, l.cols, nil); err == nil {
 			m := math.Inf(1)
 			for _, row := range v.conf {
@@ -78,6 +78,7 @@ func TestSizeDoubts(t *testing.T) {
 				}
 			}
 			clsDoubt = m < UncertainBelow
+			extDoubt = v.extentDoubt
 		}
 		room := edgeRoomTest(l, img.Cols(), img.Rows())
 		why := latticeMismatch(l, e)
@@ -116,8 +117,8 @@ func TestSizeDoubts(t *testing.T) {
 		}
 		if out != nil {
 			sizeOK := l.rows == e.Rows && l.cols == e.Cols
-			fmt.Fprintf(out, "%s\t%s\t%v\t%v\t%v\t%d\t%.2f\t%s\t%s\t%.2f\t%d\t%d\n", filepath.Join(dir, e.File), e.Style, ok, sizeOK, clsDoubt,
-				l.doubts, l.score/float64(l.rows*l.cols), strings.Join(ds, ","), why, room, l.rows, l.cols)
+			fmt.Fprintf(out, "%s\t%s\t%v\t%v\t%v\t%d\t%.2f\t%s\t%s\t%.2f\t%d\t%d\t%v\t%s\n", filepath.Join(dir, e.File), e.Style, ok, sizeOK, clsDoubt,
+				l.doubts, l.score/float64(l.rows*l.cols), strings.Join(ds, ","), why, room, l.rows, l.cols, extDoubt, sideFeatures(img, l))
 		}
 	})
 	t.Logf("grids right %d (size unsure on %d), wrong %d (size sure on %d, %d of them not doubted by the classifier either)",
@@ -235,4 +236,31 @@ func TestPickData(t *testing.T) {
 		}
 		fmt.Fprintln(out, line)
 	})
+}
+
+// sideFeatures describes, tab-separated, how l's grid stands out in its
+// extent window: the cells' median similarity to their template, and per
+// side (top, bottom, left, right) the edge line's and the outside line's
+// similarity relative to it ("-" when a line cannot be judged).
+func sideFeatures(img gocv.Mat, l lattice) string {
+	w, ok := newExtentWindow(img, l, nil)
+	if !ok {
+		return "-"
+	}
+	r0, r1, c0, c1 := extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+	tpl, med := w.templates(r0, r1, c0, c1)
+	if tpl == nil {
+		return "-"
+	}
+	s := fmt.Sprintf("%.2f", med)
+	for side := 0; side < 4; side++ {
+		for _, outside := range []bool{false, true} {
+			if sc, _, ok := w.lineScore(tpl, side, outside, r0, r1, c0, c1); ok {
+				s += fmt.Sprintf("\t%.2f", sc/med)
+			} else {
+				s += "\t-"
+			}
+		}
+	}
+	return s
 }

@@ -28,7 +28,8 @@ type lattice struct {
 	// inside it) whose blobs look like fewer than two blobs further in
 	// (a pattern beside the board), one widened by the case cue, a weak
 	// score (under smallWeakScore per cell on boards of at most
-	// smallCells cells), a side over 10, a close rival, a lattice
+	// smallCells cells; dropped when refineExtent finds the grid a clear
+	// block of alike buttons, see extentWindow.block), a side over 10, a close rival, a lattice
 	// found only by the second, finer look; after refineExtent also
 	// mixed evidence at an edge, extents that loop, a grid that runs to
 	// within minRoom pitches of the photo's edge, a new size that is
@@ -81,6 +82,13 @@ func (l *lattice) doubt(d sizeDoubt) {
 		l.doubts |= d
 		l.sizeSure = false
 	}
+}
+
+// vouch drops the reasons d from l's doubts, for evidence that answers
+// them; l's size is sure again when no reason is left.
+func (l *lattice) vouch(d sizeDoubt) {
+	l.doubts &^= d
+	l.sizeSure = l.doubts == 0
 }
 
 // project maps board (u, v) to image pixels through l.h.
