@@ -268,10 +268,10 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	// A grid grown or shrunk is judged again by its new size.
 	out.doubt(sizeDoubts(&out))
 	if w.block(r0, r1, c0, c1) {
-		// Faint or sparse blobs made the finder's score weak, but the
-		// photo shows a block of alike buttons with something else all
-		// round it: the size a person would read.
-		out.vouch(doubtWeak)
+		// The photo shows a block of alike buttons with something else
+		// all round it: the size a person would read, whatever the
+		// blobs said (blockAnswers).
+		out.vouch(blockAnswers)
 	}
 	return out, w.clarity(r0, r1, c0, c1)
 }
@@ -291,6 +291,14 @@ const (
 	blockOutside = 0.3
 	blockLines   = 3
 )
+
+// blockAnswers are the reasons for doubt that the block test answers:
+// guesses from the blobs alone at what the photo shows around the grid
+// (faint or few blobs for the cells, an outer line with few blobs, blobs
+// on a line beyond, outer blobs of another colour), which the window
+// sees directly. A close rival, a size over 10 or a second look are
+// about which object is the board, and stand.
+const blockAnswers = doubtWeak | doubtSparseEdge | doubtBeyond | doubtForeignEdge
 
 // block reports whether the grid [r0, r1) × [c0, c1) of the window
 // passes the block test, with every line around it inside the window

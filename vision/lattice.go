@@ -28,13 +28,15 @@ type lattice struct {
 	// inside it) whose blobs look like fewer than two blobs further in
 	// (a pattern beside the board), one widened by the case cue, a weak
 	// score (under smallWeakScore per cell on boards of at most
-	// smallCells cells; dropped when refineExtent finds the grid a clear
-	// block of alike buttons, see extentWindow.block), a side over 10, a close rival, a lattice
+	// smallCells cells), a side over 10, a close rival, a lattice
 	// found only by the second, finer look; after refineExtent also
 	// mixed evidence at an edge, extents that loop, a grid that runs to
 	// within minRoom pitches of the photo's edge, a new size that is
 	// weak or over 10, or a rival put before the finder's first (see
-	// doubts for which).
+	// doubts for which). refineExtent drops the sparse outer line, the
+	// line beyond, the foreign outer line and the weak score when the
+	// photo shows the grid as a clear block of alike buttons
+	// (extentWindow.block, blockAnswers).
 	sizeSure bool
 	// doubts lists why sizeSure is false (empty when it is true).
 	doubts sizeDoubt
