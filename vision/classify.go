@@ -285,11 +285,8 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
-	stats := make([][]cellStats, rows)
-	for r := range stats {
-		stats[r] = ext[r+1][1 : cols+1]
-	}
-	v := decide(stats)
+	stats := inner(ext)
+	v := decideBoard(ext)
 	if v.litLow != nil {
 		// A lit button stands out from its own rim as the board's lit
 		// buttons do; a bright case or background does not.
@@ -357,6 +354,17 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
+}
+
+// decideBoard reads the board of ext (measure's cells with the ring of
+// would-be cells around them): decide on its cells, then a one-group
+// board that the ring and the cells make plain loses its doubt.
+func decideBoard(ext [][]cellStats) *verdict {
+	v := decide(inner(ext))
+	if v.oneGroup && len(v.why) == 1 && v.why["onegroup"] > 0 {
+		plainOneGroup(ext, v)
+	}
+	return v
 }
 
 // missedUnlitLine reports whether a row or column just outside the grid
@@ -520,6 +528,15 @@ func phantomEdge(stats [][]cellStats, lit [][]bool) bool {
 		}
 	}
 	return false
+}
+
+// inner returns the board's cells of ext, without the ring around them.
+func inner(ext [][]cellStats) [][]cellStats {
+	st := make([][]cellStats, len(ext)-2)
+	for r := range st {
+		st[r] = ext[r+1][1 : len(ext[r+1])-1]
+	}
+	return st
 }
 
 // medianOf is the median of get over the cells.
@@ -1460,10 +1477,14 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 
 // oneGroupConf decides an all-off or all-on board. Relative measures
 // cannot: there is nothing to compare with. Lit buttons glow near the
-// top of the camera's range and carry colour or stand clear of the gaps
-// around them; unlit ones sit lower. On the rendered tuning set this
-// rule read every one-group board right, but it rests on absolute
-// levels, so every cell stays below UncertainBelow: doubt is flagged.
+// top of the camera's range (clipped) and carry colour or stand clear
+// of the gaps around them; unlit ones sit lower, and bright but grey,
+// even caps are unlit ones in good light. The rule rests on absolute
+// levels, so every cell stays below UncertainBelow (doubt is flagged)
+// unless the board is dim and even; plainOneGroup lifts the doubt where
+// the ring around the grid makes the board plain. On the rendered
+// tuning sets (a, b and 500 more through label corners) it reads 12 of
+// the 164 one-group boards wrong, all in doubt.
 func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 	var vs, ss, ks []float64
 	for _, row := range stats {
@@ -1477,8 +1498,18 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 	sort.Float64s(ss)
 	sort.Float64s(ks)
 	v, s, rise := sortedQuantile(vs, 0.5), sortedQuantile(ss, 0.5), sortedQuantile(ks, 0.5)
+	spread := medianOf(cellsOf(stats), func(s cellStats) float64 { return s.spread })
 	on, c := false, 0.3 // undecided: unlit, in deep doubt
 	switch {
+	case v >= oneGroupTopV:
+		// Clipped centres: a light glows at the top of the camera's
+		// range; caps that reflect the room rarely reach it.
+		on, c = true, 0.45
+	case v >= oneGroupLitV && v < oneGroupGreyCapV && s < greyS && spread < evenSpread:
+		// Bright but grey, even and below the top: white caps in good
+		// light more often than white lights, which clip or show their
+		// hot spot.
+		c = 0.45
 	case v >= oneGroupLitV && (s >= 0.3 || rise >= 0.9):
 		on, c = true, 0.45
 	case v <= oneGroupDarkV && evenCells(stats):
@@ -1495,24 +1526,112 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 	}
 }
 
+// plainOneGroup lifts the doubt from a one-group board (v, read by
+// oneGroupConf) when the board itself makes its state plain. ext holds
+// the cells with the ring of would-be cells around them (measure).
+//
+// All on: every centre is clipped and coloured. Caps that reflect the
+// room reach the top of the camera's range in white, if at all; a
+// coloured light does so in its own hue.
+//
+// All off: every cell is grey and well below the top, no cell stands
+// out from the others (evenCells), and the cells are no brighter than
+// the ring around the grid, nor their gaps than its gaps: a light
+// outshines the case or screen around it and spills onto the gaps
+// around itself, an unlit cap does neither.
+func plainOneGroup(ext [][]cellStats, v *verdict) {
+	rows, cols := len(v.lit), len(v.lit[0])
+	var in, out []cellStats
+	for r := range ext {
+		for c, st := range ext[r] {
+			if r == 0 || c == 0 || r == rows+1 || c == cols+1 {
+				out = append(out, st)
+			} else {
+				in = append(in, st)
+			}
+		}
+	}
+	sure := true
+	if v.lit[0][0] {
+		for _, st := range in {
+			sure = sure && st.v >= clippedV && st.s >= plainLitS
+		}
+	} else {
+		for _, st := range in {
+			sure = sure && st.v < oneGroupGreyTopV && st.peak < clippedV && st.s < plainGreyS && st.peakS < plainGreyS
+		}
+		cv := func(s cellStats) float64 { return s.v }
+		rim := func(s cellStats) float64 { return s.rim }
+		sure = sure && evenCells(inner(ext)) &&
+			medianOf(in, cv)-medianOf(out, cv) <= outshine &&
+			medianOf(in, rim)-medianOf(out, rim) <= outshine
+	}
+	if !sure {
+		return
+	}
+	for _, row := range v.conf {
+		for j := range row {
+			row[j] = plainConf
+		}
+	}
+	delete(v.why, "onegroup")
+}
+
+// Levels of plainOneGroup.
+const (
+	// plainLitS is the saturation every cell of a plainly lit board has.
+	plainLitS = 0.25
+	// plainGreyS is the saturation no cell of a plainly unlit board
+	// reaches, at its centre or its peak.
+	plainGreyS = 0.25
+	// oneGroupGreyTopV (V about 196) is the level every centre of a
+	// plainly unlit board stays below.
+	oneGroupGreyTopV = 5.3
+	// outshine is how much (log V, about 35%) the cells, or their gaps,
+	// may be brighter than the ring around the grid on a plainly unlit
+	// board.
+	outshine = 0.3
+	// plainConf is the confidence of every cell of a plain board.
+	plainConf = 0.7
+)
+
 // Brightness levels (log(V+4)) of the one-group rule: lit boards above
 // about V 160, unlit ones below about V 140.
 const (
 	oneGroupLitV   = 5.1
 	oneGroupUnlitV = 4.97
+	// oneGroupTopV (V about 240) is the level from which a board's
+	// centres are clipped: lit. Grey caps in good light stay below
+	// oneGroupGreyCapV (V about 229); white lights reach it.
+	oneGroupTopV     = 5.5
+	oneGroupGreyCapV = 5.45
 	// oneGroupDarkV (V about 95) is the level under which an even board
 	// is read all off without doubt.
 	oneGroupDarkV = 4.6
 )
 
+// greyS is the saturation under which a cell carries no colour, and
+// evenSpread the unevenness (log V, centre interquartile range) under
+// which its centre is flat.
+const (
+	greyS      = 0.15
+	evenSpread = 0.1
+)
+
+// cellsOf returns the cells of stats row-major.
+func cellsOf(stats [][]cellStats) []cellStats {
+	var out []cellStats
+	for _, row := range stats {
+		out = append(out, row...)
+	}
+	return out
+}
+
 // evenCells reports whether no cell of the board stands out from the
 // median cell: brightness of the centre and of the brightest part of the
 // footprint within 0.2 (about 20%), saturation within 0.1.
 func evenCells(stats [][]cellStats) bool {
-	var all []cellStats
-	for _, row := range stats {
-		all = append(all, row...)
-	}
+	all := cellsOf(stats)
 	for _, f := range []struct {
 		get func(cellStats) float64
 		max float64

@@ -232,6 +232,32 @@ func TestOneGroupReferences(t *testing.T) {
 			stats[r] = ext[r+1][1 : e.Cols+1]
 		}
 		v := decide(stats)
+		ones := strings.Count(strings.Join(e.Lights, ""), "1")
+		if !v.oneGroup && ones != 0 && ones != e.Rows*e.Cols {
+			continue
+		}
+		var out []cellStats
+		for r := range ext {
+			for c, st := range ext[r] {
+				if r == 0 || c == 0 || r == e.Rows+1 || c == e.Cols+1 {
+					out = append(out, st)
+				}
+			}
+		}
+		var all []cellStats
+		for _, row := range stats {
+			all = append(all, row...)
+		}
+		get := func(f func(cellStats) float64) float64 { return medianOf(all, f) }
+		oget := func(f func(cellStats) float64) float64 { return medianOf(out, f) }
+		t.Logf("REF %s %s truth %d/%d one %v read %v v %.2f s %.2f rim %.2f ring %.2f pk %.2f pS %.2f sp %.2f | out v %.2f s %.2f rim %.2f",
+			e.File, e.Style, ones, e.Rows*e.Cols, v.oneGroup, v.lit[0][0],
+			get(func(s cellStats) float64 { return s.v }), get(func(s cellStats) float64 { return s.s }),
+			get(func(s cellStats) float64 { return s.rim }), get(func(s cellStats) float64 { return s.ring }),
+			get(func(s cellStats) float64 { return s.peak }), get(func(s cellStats) float64 { return s.peakS }),
+			get(func(s cellStats) float64 { return s.spread }),
+			oget(func(s cellStats) float64 { return s.v }), oget(func(s cellStats) float64 { return s.s }),
+			oget(func(s cellStats) float64 { return s.rim }))
 		if !v.oneGroup {
 			continue
 		}
@@ -247,7 +273,6 @@ func TestOneGroupReferences(t *testing.T) {
 		for _, x := range [][]float64{vs, ss, ks, rs} {
 			sort.Float64s(x)
 		}
-		ones := strings.Count(strings.Join(e.Lights, ""), "1")
 		t.Logf("%s %-9s lit %2d/%2d  v %.2f s %.2f rise %.2f fall %.2f  read %v", e.File, e.Style, ones, e.Rows*e.Cols,
 			sortedQuantile(vs, 0.5), sortedQuantile(ss, 0.5), sortedQuantile(ks, 0.5), sortedQuantile(rs, 0.5), v.lit[0][0])
 	}
@@ -394,5 +419,114 @@ func TestDecideGlare(t *testing.T) {
 	}
 	if v.conf[0][0] < UncertainBelow {
 		t.Errorf("unclipped light confidence %.2f, want at least %.2f (why %v)", v.conf[0][0], UncertainBelow, v.why)
+	}
+}
+
+// withRing surrounds a board of cell statistics with a ring of would-be
+// cells, as measure returns it.
+func withRing(st [][]cellStats, ring cellStats) [][]cellStats {
+	rows, cols := len(st), len(st[0])
+	ext := make([][]cellStats, rows+2)
+	for r := range ext {
+		ext[r] = make([]cellStats, cols+2)
+		for c := range ext[r] {
+			if r == 0 || c == 0 || r == rows+1 || c == cols+1 {
+				ext[r][c] = ring
+			} else {
+				ext[r][c] = st[r-1][c-1]
+			}
+		}
+	}
+	return ext
+}
+
+// TestDecideOneGroup checks all-off and all-on boards built from cell
+// statistics: what each is read as, and whether the reading is sure.
+func TestDecideOneGroup(t *testing.T) {
+	// A dark case around the grid, and a grey one as bright as grey caps.
+	darkCase := cellStats{v: 3.6, s: 0.2, spread: 0.02, rim: 3.6, ring: 3.6, peak: 3.7, peakS: 0.2}
+	greyCase := cellStats{v: 5.0, s: 0.05, spread: 0.02, rim: 5.0, ring: 5.0, peak: 5.05, peakS: 0.05}
+	// Coloured lights clipped at their centre, glowing on the gaps.
+	colourLit := cellStats{v: 5.55, s: 0.6, spread: 0.01, rim: 4.6, ring: 5.5, peak: 5.56, peakS: 0.65}
+	// White lights clipped: lit, but white caps under a spotlight look
+	// alike.
+	whiteLit := cellStats{v: 5.55, s: 0.02, spread: 0.01, rim: 4.4, ring: 5.4, peak: 5.56, peakS: 0.02}
+	// Grey caps in good light, even, well below the top.
+	greyCap := cellStats{v: 5.0, s: 0.05, spread: 0.02, rim: 4.95, ring: 5.0, peak: 5.05, peakS: 0.05}
+	// Bright white caps in daylight, below the top, on a dark case.
+	whiteCap := cellStats{v: 5.35, s: 0.04, spread: 0.02, rim: 3.9, ring: 5.3, peak: 5.45, peakS: 0.05}
+	// White lights below the top, with a hot spot in the centre.
+	hotSpot := cellStats{v: 5.35, s: 0.04, spread: 0.4, rim: 3.9, ring: 4.8, peak: 5.45, peakS: 0.05}
+	all := func(int, int) bool { return true }
+	tests := []struct {
+		name string
+		cell cellStats
+		ring cellStats
+		on   bool // the board is all on
+		sure bool // read without doubt
+	}{
+		{"coloured lights clipped: on, sure", colourLit, darkCase, true, true},
+		{"white lights clipped: on, in doubt", whiteLit, darkCase, true, false},
+		{"grey caps as bright as the case: off, sure", greyCap, greyCase, false, true},
+		{"grey caps brighter than the case: off, in doubt", greyCap, darkCase, false, false},
+		{"white caps in daylight: off, in doubt", whiteCap, darkCase, false, false},
+		{"white lights with a hot spot: on, in doubt", hotSpot, darkCase, true, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ext := withRing(board(5, 5, all, tc.cell, tc.cell), tc.ring)
+			v := decideBoard(ext)
+			if !v.oneGroup {
+				t.Fatalf("not read as one group (why %v)", v.why)
+			}
+			for r, row := range v.lit {
+				for c, on := range row {
+					if on != tc.on {
+						t.Fatalf("cell (%d, %d) read %v, want %v (why %v)", r, c, on, tc.on, v.why)
+					}
+				}
+			}
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v (conf %.2f, why %v)", r.Doubtful(), !tc.sure, v.conf[0][0], v.why)
+			}
+		})
+	}
+}
+
+// TestPlainOneGroupOddCell checks that one cell unlike the rest keeps
+// the doubt on a board otherwise plain: a coloured cell on an all-off
+// board, a cell below the top on an all-on one.
+func TestPlainOneGroupOddCell(t *testing.T) {
+	greyCap := cellStats{v: 5.0, s: 0.05, spread: 0.02, rim: 4.95, ring: 5.0, peak: 5.05, peakS: 0.05}
+	greyCase := cellStats{v: 5.0, s: 0.05, spread: 0.02, rim: 5.0, ring: 5.0, peak: 5.05, peakS: 0.05}
+	colourLit := cellStats{v: 5.55, s: 0.6, spread: 0.01, rim: 4.6, ring: 5.5, peak: 5.56, peakS: 0.65}
+	darkCase := cellStats{v: 3.6, s: 0.2, spread: 0.02, rim: 3.6, ring: 3.6, peak: 3.7, peakS: 0.2}
+	tinted := greyCap
+	tinted.s, tinted.peakS = 0.2, 0.3
+	dimmer := colourLit
+	dimmer.v = 5.4
+	all := func(int, int) bool { return true }
+	tests := []struct {
+		name      string
+		cell, odd cellStats
+		ring      cellStats
+	}{
+		{"a tinted cap on an all-off board", greyCap, tinted, greyCase},
+		{"a light below the top on an all-on board", colourLit, dimmer, darkCase},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(5, 5, all, tc.cell, tc.cell)
+			st[2][3] = tc.odd
+			v := decideBoard(withRing(st, tc.ring))
+			if !v.oneGroup {
+				t.Fatalf("the odd cell split the board (why %v)", v.why)
+			}
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if !r.Doubtful() {
+				t.Errorf("no doubt flagged (why %v)", v.why)
+			}
+		})
 	}
 }

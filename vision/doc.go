@@ -48,9 +48,14 @@
 //     colour), the split is a shadow's edge: the board is one group,
 //     decided on its part out of the shadow, every cell in doubt.
 //  5. When the cells form one group (all off or all on), the brightness
-//     level decides, and every cell is flagged uncertain, unless the
-//     board is dim and even (no cell brighter or more coloured than the
-//     rest, centre or peak): then it is all off without doubt.
+//     level decides (clipped centres are lit; bright, grey, even ones
+//     are white caps in good light), and every cell is flagged
+//     uncertain, unless the board is plain: dim and even (no cell
+//     brighter or more coloured than the rest, centre or peak), or grey,
+//     even and no brighter than the ring of would-be cells around the
+//     grid, gaps included (no light outshines its case or spills onto
+//     its gaps), is all off; every centre clipped and coloured is all
+//     on. A plain board is read without doubt.
 //
 // # Confidence
 //
