@@ -137,11 +137,32 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	// The grid within the window: board cells [r0, r1) × [c0, c1).
 	r0, r1 := extentMargin, extentMargin+l.rows
 	c0, c1 := extentMargin, extentMargin+l.cols
-	seen := map[[4]int]bool{{r0, r1, c0, c1}: true}
+	// cur is the lattice the window was built around, (du, dv) where
+	// its cell (0, 0) lies in l's cells; seen holds extents in l's
+	// cells.
+	cur, du, dv := l, 0, 0
+	key := func(r0, r1, c0, c1 int) [4]int {
+		return [4]int{r0 - extentMargin + dv, r1 - extentMargin + dv, c0 - extentMargin + du, c1 - extentMargin + du}
+	}
+	seen := map[[4]int]bool{key(r0, r1, c0, c1): true}
 	// unsure is the last step's mixed evidence; looped that some step
 	// would have gone back to an extent already held.
 	unsure, looped := false, false
 	for step := 0; step < 4*extentMargin+2*maxCells; step++ {
+		if r0 == 0 || c0 == 0 || r1 == w.rows || c1 == w.cols {
+			// The grid has grown to the window's edge, where the line
+			// beyond cannot be judged: build the window again around
+			// it.
+			next := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
+			nw, ok := newExtentWindow(img, next, nil)
+			if !ok {
+				unsure = true
+				break
+			}
+			du, dv = du+c0-extentMargin, dv+r0-extentMargin
+			cur, w = next, nw
+			r0, r1, c0, c1 = extentMargin, extentMargin+next.rows, extentMargin, extentMargin+next.cols
+		}
 		tpl, med := w.templates(r0, r1, c0, c1)
 		if tpl == nil || med < minTemplateScore {
 			if step == 0 {
@@ -234,7 +255,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			case 3:
 				nc1 -= d
 			}
-			k := [4]int{nr0, nr1, nc0, nc1}
+			k := key(nr0, nr1, nc0, nc1)
 			if seen[k] {
 				// Back to an extent already held: the evidence goes
 				// both ways.
@@ -250,12 +271,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			break
 		}
 	}
-	du, dv := c0-extentMargin, r0-extentMargin
-	out := l
-	out.rows, out.cols = r1-r0, c1-c0
-	if du != 0 || dv != 0 {
-		out.h = mulHomography(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
-	}
+	out := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
 	if unsure {
 		out.doubt(doubtExtentMixed)
 	}
@@ -322,6 +338,16 @@ func (w *extentWindow) block(r0, r1, c0, c1 int) bool {
 		}
 	}
 	return true
+}
+
+// shiftLattice returns l with its grid's cell (0, 0) moved to l's cell
+// (du, dv) and its size set to rows×cols.
+func shiftLattice(l lattice, du, dv, rows, cols int) lattice {
+	if du != 0 || dv != 0 {
+		l.h = mulHomography(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
+	}
+	l.rows, l.cols = rows, cols
+	return l
 }
 
 // minRoom is the margin, in pitches, that the photo must show beyond

@@ -443,3 +443,42 @@ func TestVouch(t *testing.T) {
 		})
 	}
 }
+
+// TestRefineExtentFar hands refineExtent the labelled grid of painted
+// boards cut to its first two columns, more lines short than the
+// window's margin: it must grow the grid past the first window to the
+// labelled size, or mark the size unsure.
+func TestRefineExtentFar(t *testing.T) {
+	n := 24
+	if testing.Short() {
+		n = 6
+	}
+	rng := rand.New(rand.NewSource(12))
+	right, tried := 0, 0
+	for i := 0; i < n; i++ {
+		tb := randomTestBoard(rng)
+		img, e := tb.paint(rng)
+		if e.Cols < extentMargin+3 {
+			img.Close()
+			continue
+		}
+		t.Run(tb.String(), func(t *testing.T) {
+			truth := lattice{rows: e.Rows, cols: e.Cols, h: labelHomography(t, e), score: 1, sizeSure: true}
+			got, _ := refineExtent(img, shifted(truth, 0, 0, e.Rows, 2))
+			tried++
+			switch {
+			case got.rows == e.Rows && got.cols == e.Cols:
+				right++
+			case got.sizeSure:
+				t.Errorf("%d×%d from %d×2, want %d×%d, and the size is marked sure", got.rows, got.cols, e.Rows, e.Rows, e.Cols)
+			default:
+				t.Logf("%d×%d from %d×2, want %d×%d (marked unsure)", got.rows, got.cols, e.Rows, e.Rows, e.Cols)
+			}
+		})
+		img.Close()
+	}
+	t.Logf("%d of %d grids grown to the labelled size", right, tried)
+	if tried == 0 || 10*right < 8*tried {
+		t.Errorf("only %d of %d grids grown to the labelled size, want 80%%", right, tried)
+	}
+}
