@@ -136,6 +136,8 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	}
 	f := newFinder(bs, data, work.Cols(), work.Rows())
 	hs := f.search()
+	// Buttons and the gaps between them: the other lattice of the pair.
+	hs = append(hs, f.cosets(hs)...)
 	var out []lattice
 	for _, h := range hs {
 		l, ok := f.toLattice(h, rows, cols, scale)
