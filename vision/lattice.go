@@ -40,6 +40,9 @@ type lattice struct {
 	sizeSure bool
 	// doubts lists why sizeSure is false (empty when it is true).
 	doubts sizeDoubt
+	// block is set by refineExtent when the photo shows the grid as a
+	// clear block of alike buttons (extentWindow.block).
+	block bool
 }
 
 // sizeDoubt is a set of reasons not to vouch for a lattice's size.
