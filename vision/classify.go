@@ -90,6 +90,9 @@ type cellStats struct {
 	// pixels at or above it: a lit ring around a dark cap, or a lit
 	// button under a cursor, still shows there.
 	peak, peakS float64
+	// ca and cb are the mean chroma of the centre, red against green
+	// and yellow against blue, in saturation's units: (0, 0) is grey.
+	ca, cb float64
 }
 
 // verdict is the classifier's answer for one board hypothesis.
@@ -180,6 +183,7 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 		stats[r] = make([]cellStats, cols+2)
 		for c := 0; c < cols+2; c++ {
 			centreV, centreS, rimV, ringV = centreV[:0], centreS[:0], rimV[:0], ringV[:0]
+			var ca, cb float64
 			foot = footprint{}
 			x0 := off + float64(c*px)
 			y0 := off + float64(r*px)
@@ -206,6 +210,8 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 					case d <= centreRadius:
 						centreV = append(centreV, lv)
 						centreS = append(centreS, (hi-lo)/(hi+16))
+						ca += (rr - g) / (hi + 16)
+						cb += (rr + g - 2*b) / 2 / (hi + 16)
 					case inRing:
 						ringV = append(ringV, lv)
 					default:
@@ -228,6 +234,8 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 				ring:   sortedQuantile(ringV, 0.5),
 				peak:   peak,
 				peakS:  peakS,
+				ca:     ca / float64(len(centreV)),
+				cb:     cb / float64(len(centreV)),
 			}
 		}
 	}
@@ -667,6 +675,7 @@ func decide(stats [][]cellStats) *verdict {
 			peakCheck(stats, lit, conf, v.why)
 		}
 		brightnessOverlap(stats, lit, conf, v.why)
+		oddHue(stats, lit, conf, v.why)
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
 		v.litLow = &low
 		v.unlitBand = math.Max(3*lo.sigma, 0.25*(hi.mean-lo.mean))
@@ -1000,6 +1009,61 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 		}
 	}
 }
+
+// oddHue doubts the unlit cells of another hue than the unlit group,
+// and brighter: a dim light (blue LEDs look dim to a camera) among
+// caps that share the case's or the room's cast. Caps tinted cell by
+// cell vary in hue too many at a time to be odd.
+func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	var u []cellStats
+	for i, on := range lit {
+		if !on {
+			u = append(u, stats[i/cols][i%cols])
+		}
+	}
+	if len(u) < 5 {
+		return
+	}
+	ma := medianOf(u, func(s cellStats) float64 { return s.ca })
+	mb := medianOf(u, func(s cellStats) float64 { return s.cb })
+	mv := medianOf(u, func(s cellStats) float64 { return s.v })
+	var odd []int
+	for i, on := range lit {
+		st := stats[i/cols][i%cols]
+		if on || math.Hypot(st.ca-ma, st.cb-mb) <= minSGap || st.v <= mv+oddHueV {
+			continue
+		}
+		// Bloom tints a cell towards the hue of its lit neighbours.
+		r, c := i/cols, i%cols
+		var na, nb float64
+		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			if rr, cc := r+d[0], c+d[1]; rr >= 0 && rr < len(stats) && cc >= 0 && cc < cols && lit[rr*cols+cc] {
+				na += stats[rr][cc].ca - ma
+				nb += stats[rr][cc].cb - mb
+			}
+		}
+		if da, db := st.ca-ma, st.cb-mb; da*na+db*nb > 0.7*math.Hypot(da, db)*math.Hypot(na, nb) {
+			continue
+		}
+		odd = append(odd, i)
+	}
+	if len(odd) == 0 || len(odd) > max(2, len(u)*maxOddHue/100) {
+		return
+	}
+	for _, i := range odd {
+		conf[i] = math.Min(conf[i], crossCap)
+	}
+	why["oddhue"] += len(odd)
+}
+
+// oddHueV is how much brighter (log V) than the unlit group an unlit
+// cell of another hue must be to be doubted, and maxOddHue the largest
+// share (per cent) of the unlit cells that may be odd.
+const (
+	oddHueV   = 0.05
+	maxOddHue = 15
+)
 
 // clearlyBright reports whether brightness v alone puts a cell clearly
 // in its group (lit or not): the groups' brightness (sorted log V of the

@@ -530,3 +530,43 @@ func TestPlainOneGroupOddCell(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideOddHue checks that an unlit-read cell of another hue than
+// the unlit caps, a little brighter, is in doubt (a dim blue light among
+// warm grey caps), while one tinted towards its lit neighbours (bloom)
+// is not.
+func TestDecideOddHue(t *testing.T) {
+	unlit := cellStats{v: 4.55, s: 0.35, spread: 0.04, rim: 3.95, ring: 4.47, peak: 4.57, peakS: 0.34, ca: 0.1, cb: 0.3}
+	// Green lights: the blue cell's hue is not theirs.
+	lit := cellStats{v: 5.0, s: 0.62, spread: 0.03, rim: 3.99, ring: 4.88, peak: 5.02, peakS: 0.62, ca: -0.5, cb: 0.4}
+	blue := unlit
+	blue.v, blue.s, blue.peak, blue.peakS, blue.ca, blue.cb = 4.69, 0.45, 4.71, 0.45, -0.1, -0.3
+	bloom := unlit
+	bloom.v, bloom.ca, bloom.cb = 4.62, -0.1, 0.33
+	tests := []struct {
+		name  string
+		cell  cellStats
+		at    [2]int // an unlit cell of pattern
+		doubt bool
+	}{
+		{"dim light of another hue", blue, [2]int{0, 1}, true},
+		{"bloom from lit neighbours", bloom, [2]int{0, 1}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 5, pattern, unlit, lit)
+			r, c := tc.at[0], tc.at[1]
+			if pattern(r, c) {
+				t.Fatal("test cell is lit in pattern")
+			}
+			st[r][c] = tc.cell
+			v := decide(st)
+			if v.lit[r][c] {
+				t.Fatalf("cell read lit (why %v)", v.why)
+			}
+			if got := v.conf[r][c] < UncertainBelow; got != tc.doubt {
+				t.Errorf("cell in doubt %v, want %v (conf %.2f, why %v)", got, tc.doubt, v.conf[r][c], v.why)
+			}
+		})
+	}
+}

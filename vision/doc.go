@@ -30,10 +30,11 @@
 //  3. The chosen hypothesis is rectified (warped from the full-resolution
 //     photo to a fixed size per cell, with one ring of would-be cells
 //     around it) and every cell is measured: the median brightness
-//     (log V) and mean saturation of its centre, how uneven the centre
-//     is, the brightness of a ring around the centre and of its rim
-//     (the gaps between cells), and the brightest tenth of the button's
-//     footprint with its colour (lit rings around dark caps).
+//     (log V), mean saturation and mean chroma of its centre, how
+//     uneven the centre is, the brightness of a ring around the centre
+//     and of its rim (the gaps between cells), and the brightest tenth
+//     of the button's footprint with its colour (lit rings around dark
+//     caps).
 //  4. The cells are split in two by Otsu's threshold on a lit score
 //     (brightness plus saturation, or brightness alone, whichever
 //     separates the board better); the upper group is lit. Everything
@@ -78,6 +79,9 @@
 //     clipped lit group (glare, a cursor, bloom); a lit-read cell well
 //     below the clipped group whose rim is brighter than the lit cells'
 //     rims is glare over an unlit button and is read unlit;
+//   - an unlit-read cell has another hue than the unlit caps and is a
+//     little brighter, not tinted towards its lit neighbours (a dim
+//     blue light among caps in a warm cast, not bloom);
 //   - a lit-read cell has the unlit group's colour and is dimmer than
 //     every coloured lit cell (an unlit button out of a shadow that
 //     darkens the rest): read unlit when the other lights share one
