@@ -269,8 +269,10 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				room := (side < 2 && rows > 2) || (side >= 2 && cols > 2)
 				// A line brighter than the rest of the grid holds lit
 				// buttons that look unlike the others (glare, a shadow's
-				// edge), more often than a strip of case: keep it.
-				lit := w.lineBright(side, r0, r1, c0, c1) >= w.restBright(side, r0, r1, c0, c1)+minBrightGap
+				// edge), more often than a strip of case: keep it, when
+				// it still shows something of the buttons' pattern (a
+				// bright strip of background shows none).
+				lit := w.lineBright(side, r0, r1, c0, c1) >= w.restBright(side, r0, r1, c0, c1)+minBrightGap && s >= litLineFloor*med
 				switch {
 				case room && s < shrinkShare*med && !lit:
 					shrinks = append(shrinks, move{side, false, s / med})
@@ -393,6 +395,12 @@ func shiftLattice(l lattice, du, dv, rows, cols int) lattice {
 	l.rows, l.cols = rows, cols
 	return l
 }
+
+// litLineFloor is the least similarity to the board's cells, relative
+// to their median, that an edge line brighter than the rest must show to
+// be kept as lit buttons: lit buttons keep the gaps around them, a bright
+// strip of background or paper has nothing of them (a/60004: 0.04).
+const litLineFloor = 0.2
 
 // minRoom is the margin, in pitches, that the photo must show beyond
 // every side of a grid whose outside lines cannot be judged for its
