@@ -279,6 +279,12 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				case s < unsureShrink*med:
 					unsure = true
 				}
+			} else if s, ok := w.hiddenEdge(tpl, med, side, r0, r1, c0, c1); ok {
+				// The photo does not show the edge line, and the line
+				// inside it is no line of buttons either: the grid ran
+				// past the board.
+				shrinks = append(shrinks, move{side, false, s / med})
+				unsure = true
 			}
 		}
 		sort.Slice(grows, func(a, b int) bool { return grows[a].score > grows[b].score })
@@ -394,6 +400,34 @@ func shiftLattice(l lattice, du, dv, rows, cols int) lattice {
 	}
 	l.rows, l.cols = rows, cols
 	return l
+}
+
+// hiddenEdge reports whether the grid's edge line on side, which the
+// photo does not show enough of to judge, should leave the grid: the
+// line inside it is judged, unlike the board's cells (under shrinkShare
+// of their median med) and not a brighter line of lit buttons. It
+// returns that line's similarity.
+func (w *extentWindow) hiddenEdge(tpl [][]float64, med float64, side, r0, r1, c0, c1 int) (float64, bool) {
+	if (side < 2 && r1-r0 <= 3) || (side >= 2 && c1-c0 <= 3) {
+		return 0, false
+	}
+	// The grid without its edge line on side.
+	switch side {
+	case 0:
+		r0++
+	case 1:
+		r1--
+	case 2:
+		c0++
+	default:
+		c1--
+	}
+	s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1)
+	if !ok || s >= shrinkShare*med {
+		return 0, false
+	}
+	lit := w.lineBright(side, r0, r1, c0, c1) >= w.restBright(side, r0, r1, c0, c1)+minBrightGap && s >= litLineFloor*med
+	return s, !lit
 }
 
 // litLineFloor is the least similarity to the board's cells, relative

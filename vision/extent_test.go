@@ -534,3 +534,59 @@ func TestInQuad(t *testing.T) {
 		})
 	}
 }
+
+// TestHiddenEdge builds extent windows by hand: a grid of 6×6 cells
+// whose left column lies beyond the photo (no descriptor), and whose
+// second column holds buttons or blank case. (A strip brighter than the
+// buttons by minBrightGap gets a template of its own and stays: the
+// templates only keep that from the grid's edge lines.)
+func TestHiddenEdge(t *testing.T) {
+	const n = 3 * extentBins * extentBins
+	button := make([]float64, n)
+	blank := make([]float64, n)
+	for i := range button {
+		// Orthogonal unit vectors: a button and a cell with nothing of it.
+		if i%2 == 0 {
+			button[i] = math.Sqrt(2.0 / n)
+		} else {
+			blank[i] = math.Sqrt(2.0 / n)
+		}
+	}
+	tests := []struct {
+		name      string
+		cols      int
+		second    []float64
+		secondLit float64 // brightness of the second column's cells
+		want      bool
+	}{
+		{"blank case inside", 6, blank, 1, true},
+		{"buttons inside", 6, button, 1, false},
+		{"too narrow to lose it", 3, blank, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, cols := 6+2*extentMargin, tt.cols+2*extentMargin
+			w := &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
+			r0, r1, c0, c1 := extentMargin, extentMargin+6, extentMargin, extentMargin+tt.cols
+			for i := 0; i < rows; i++ {
+				for j := c0 + 1; j < cols; j++ {
+					k := i*cols + j
+					w.desc[k], w.energy[k], w.bright[k] = button, 1, 1
+					if j == c0+1 && i >= r0 && i < r1 {
+						w.desc[k], w.bright[k] = tt.second, tt.secondLit
+					}
+				}
+			}
+			tpl, med := w.templates(r0, r1, c0, c1)
+			if tpl == nil {
+				t.Fatal("no template")
+			}
+			if _, _, ok := w.lineScore(tpl, 2, false, r0, r1, c0, c1); ok {
+				t.Fatal("the hidden edge line can be judged")
+			}
+			if _, got := w.hiddenEdge(tpl, med, 2, r0, r1, c0, c1); got != tt.want {
+				t.Errorf("hiddenEdge = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
