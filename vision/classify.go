@@ -1444,6 +1444,7 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 		typical = lo.spread
 	}
 	var brightRim []int // unlit cells whose rim looks lit
+	var darkRim []int   // lit cells whose rim looks unlit
 	for i, x := range xs {
 		own, other := lo, hi
 		if x > t {
@@ -1502,8 +1503,7 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 		// kind.
 		if d := other.rim - own.rim; math.Abs(d) > 0.3 && (st.rim-own.rim)/d > 0.75 {
 			if x > t {
-				cf = math.Min(cf, crossCap)
-				why["rim"]++
+				darkRim = append(darkRim, i)
 			} else {
 				brightRim = append(brightRim, i)
 			}
@@ -1523,20 +1523,53 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 	// An unlit cell's rim lit by the glow of two or more lit neighbours
 	// is no surprise; with fewer, its centre may be a dark cursor over a
 	// lit button.
-	rows := len(xs) / cols
 	for _, i := range brightRim {
-		r, c := i/cols, i%cols
-		n := 0
-		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-			if rr, cc := r+d[0], c+d[1]; rr >= 0 && rr < rows && cc >= 0 && cc < cols && lit[rr*cols+cc] {
-				n++
-			}
-		}
-		if n < 2 {
+		if litNeighbours(lit, cols, i) < 2 {
 			conf[i] = math.Min(conf[i], crossCap)
 			why["rim"]++
 		}
 	}
+	// A lit cell with one lit neighbour or none gets little glow on its
+	// gaps: a dark rim is no surprise when its colour is the lit
+	// group's and that colour sets lights apart from caps (glare and
+	// cursors are white). Else its centre may be glare or a cursor over
+	// an unlit button.
+	cellsWith := func(on bool) []cellStats {
+		var g []cellStats
+		for i, x := range xs {
+			if (x > t) == on {
+				g = append(g, stats[i/cols][i%cols])
+			}
+		}
+		return g
+	}
+	sat := func(s cellStats) float64 { return s.s }
+	pS := func(s cellStats) float64 { return s.peakS }
+	litG := cellsWith(true)
+	litS, litPS, unlitS := medianOf(litG, sat), medianOf(litG, pS), medianOf(cellsWith(false), sat)
+	for _, i := range darkRim {
+		st := stats[i/cols][i%cols]
+		if litNeighbours(lit, cols, i) <= 1 && litS-unlitS >= minSGap &&
+			math.Abs(st.s-litS) < 0.1 && math.Abs(st.peakS-litPS) < 0.1 {
+			continue
+		}
+		conf[i] = math.Min(conf[i], crossCap)
+		why["rim"]++
+	}
+}
+
+// litNeighbours counts the lit cells beside cell i (row-major, cols
+// columns) up, down, left and right.
+func litNeighbours(lit []bool, cols, i int) int {
+	rows := len(lit) / cols
+	r, c := i/cols, i%cols
+	n := 0
+	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		if rr, cc := r+d[0], c+d[1]; rr >= 0 && rr < rows && cc >= 0 && cc < cols && lit[rr*cols+cc] {
+			n++
+		}
+	}
+	return n
 }
 
 // oneGroupConf decides an all-off or all-on board. Relative measures

@@ -570,3 +570,39 @@ func TestDecideOddHue(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideDarkRim checks a lit cell whose gaps stay dark: one with no
+// lit neighbour and the lit colour is read lit without doubt (nothing
+// glows onto its gaps), a white one is in doubt (glare over an unlit cap).
+func TestDecideDarkRim(t *testing.T) {
+	unlit := cellStats{v: 4.3, s: 0.08, spread: 0.03, rim: 4.0, ring: 4.25, peak: 4.35, peakS: 0.08}
+	lit := cellStats{v: 5.4, s: 0.6, spread: 0.03, rim: 4.6, ring: 5.2, peak: 5.45, peakS: 0.6}
+	lone := lit
+	lone.rim = 4.05
+	glare := lone
+	glare.s, glare.peakS = 0.05, 0.05
+	tests := []struct {
+		name  string
+		cell  cellStats
+		doubt bool
+	}{
+		{"lit colour, no lit neighbour", lone, false},
+		{"white, no lit neighbour", glare, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 5, pattern, unlit, lit)
+			if !pattern(0, 0) || pattern(0, 1) || pattern(1, 0) {
+				t.Fatal("(0, 0) is not a lit cell without lit neighbours in pattern")
+			}
+			st[0][0] = tc.cell
+			v := decide(st)
+			if !v.lit[0][0] {
+				t.Fatalf("cell read unlit (why %v)", v.why)
+			}
+			if got := v.conf[0][0] < UncertainBelow; got != tc.doubt {
+				t.Errorf("cell in doubt %v, want %v (conf %.2f, why %v)", got, tc.doubt, v.conf[0][0], v.why)
+			}
+		})
+	}
+}
