@@ -1628,9 +1628,9 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 // oneGroupConf) when the board itself makes its state plain. ext holds
 // the cells with the ring of would-be cells around them (measure).
 //
-// All on: every centre is clipped and coloured. Caps that reflect the
-// room reach the top of the camera's range in white, if at all; a
-// coloured light does so in its own hue.
+// All on: every centre is clipped and coloured, and the cells are alike
+// (evenCells). Caps that reflect the room reach the top of the camera's
+// range in white, if at all; a coloured light does so in its own hue.
 //
 // All off: every cell is grey and well below the top, no cell stands
 // out from the others (evenCells), and the cells are no brighter than
@@ -1654,6 +1654,9 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		for _, st := range in {
 			sure = sure && st.v >= clippedV && st.s >= plainLitS
 		}
+		// Caps near white in a warm cast may clip beside clipped lights
+		// and look coloured too, but less so: the lights must match.
+		sure = sure && evenCells(inner(ext))
 	} else {
 		for _, st := range in {
 			sure = sure && st.v < oneGroupGreyTopV && st.peak < clippedV && st.s < plainGreyS && st.peakS < plainGreyS

@@ -606,3 +606,33 @@ func TestDecideDarkRim(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainOneGroupUneven checks that an all-on reading of clipped,
+// coloured cells stays in doubt when their colour is uneven: pale caps
+// clipped in a warm cast beside orange lights.
+func TestPlainOneGroupUneven(t *testing.T) {
+	orange := cellStats{v: 5.55, s: 0.6, spread: 0.02, rim: 4.6, ring: 5.4, peak: 5.56, peakS: 0.6}
+	peach := cellStats{v: 5.5, s: 0.3, spread: 0.02, rim: 4.6, ring: 5.4, peak: 5.52, peakS: 0.3}
+	wood := cellStats{v: 4.6, s: 0.7, spread: 0.05, rim: 4.6, ring: 4.6, peak: 4.7, peakS: 0.7}
+	for _, tc := range []struct {
+		name string
+		st   [][]cellStats
+		sure bool
+	}{
+		{"orange lights", board(5, 5, pattern, orange, orange), true},
+		{"orange lights and peach caps", board(5, 5, pattern, peach, orange), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := &verdict{why: map[string]int{"onegroup": 25}}
+			for range tc.st {
+				v.lit = append(v.lit, []bool{true, true, true, true, true})
+				v.conf = append(v.conf, []float64{0.45, 0.45, 0.45, 0.45, 0.45})
+			}
+			plainOneGroup(withRing(tc.st, wood), v)
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v", r.Doubtful(), !tc.sure)
+			}
+		})
+	}
+}

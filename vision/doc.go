@@ -55,8 +55,8 @@
 //     brighter or more coloured than the rest, centre or peak), or grey,
 //     even and no brighter than the ring of would-be cells around the
 //     grid, gaps included (no light outshines its case or spills onto
-//     its gaps), is all off; every centre clipped and coloured is all
-//     on. A plain board is read without doubt.
+//     its gaps), is all off; every centre clipped and coloured alike is
+//     all on. A plain board is read without doubt.
 //
 // # Confidence
 //
