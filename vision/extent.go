@@ -110,50 +110,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		copy(out[1:best+1], out[:best])
 		out[0] = b
 	}
-	if out[0].block && sameBoard(out[0], ls[:min(len(ls), maxHypotheses)]) {
-		// Every close hypothesis is the same board with other lines;
-		// the block test has chosen among them.
-		out[0].vouch(doubtRival | doubtRivalFirst)
-	}
 	return out
-}
-
-// sameBoard reports whether every hypothesis of ls whose score is at
-// least rivalShare of the best one's lies on the board of l: its centre
-// within l's grid, or l's centre within its grid.
-func sameBoard(l lattice, ls []lattice) bool {
-	top := 0.0
-	for _, o := range ls {
-		top = math.Max(top, o.score)
-	}
-	c := l.project(float64(l.cols)/2, float64(l.rows)/2)
-	for _, o := range ls {
-		if o.score < rivalShare*top {
-			continue
-		}
-		oc := o.project(float64(o.cols)/2, float64(o.rows)/2)
-		if !inQuad(oc, l.corners()) && !inQuad(c, o.corners()) {
-			return false
-		}
-	}
-	return true
-}
-
-// inQuad reports whether p lies inside the convex quadrilateral q
-// (corners in order, either way round).
-func inQuad(p Point, q [4]Point) bool {
-	pos, neg := false, false
-	for i := range q {
-		a, b := q[i], q[(i+1)%4]
-		cr := (b.X-a.X)*(p.Y-a.Y) - (b.Y-a.Y)*(p.X-a.X)
-		if cr > 0 {
-			pos = true
-		}
-		if cr < 0 {
-			neg = true
-		}
-	}
-	return !(pos && neg)
 }
 
 // clarityWeight is how much a hypothesis' clarity counts against the

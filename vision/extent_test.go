@@ -483,58 +483,6 @@ func TestRefineExtentFar(t *testing.T) {
 	}
 }
 
-func TestSameBoard(t *testing.T) {
-	// A 4×4 grid of 10-pixel cells at (100, 100).
-	grid := func(x, y float64, rows, cols int, score float64) lattice {
-		return lattice{rows: rows, cols: cols, score: score, h: [9]float64{10, 0, x, 0, 10, y, 0, 0, 1}}
-	}
-	l := grid(100, 100, 4, 4, 10)
-	tests := []struct {
-		name string
-		ls   []lattice
-		want bool
-	}{
-		{"alone", []lattice{l}, true},
-		{"a line short, close score", []lattice{l, grid(100, 100, 4, 3, 9)}, true},
-		{"half a cell off", []lattice{l, grid(105, 105, 3, 3, 9)}, true},
-		{"larger, around it", []lattice{l, grid(60, 60, 12, 12, 9)}, true},
-		{"elsewhere, close score", []lattice{l, grid(300, 100, 4, 4, 8)}, false},
-		{"elsewhere, far lower score", []lattice{l, grid(300, 100, 4, 4, 6)}, true},
-		{"elsewhere, the best", []lattice{l, grid(300, 100, 4, 4, 20)}, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := sameBoard(l, tt.ls); got != tt.want {
-				t.Errorf("sameBoard = %v, want %v", got, tt.want)
-			}
-		})
-	}
-}
-
-func TestInQuad(t *testing.T) {
-	sq := [4]Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}}
-	rev := [4]Point{{0, 0}, {0, 10}, {10, 10}, {10, 0}}
-	tests := []struct {
-		name string
-		p    Point
-		q    [4]Point
-		want bool
-	}{
-		{"centre", Point{5, 5}, sq, true},
-		{"centre, anticlockwise", Point{5, 5}, rev, true},
-		{"on an edge", Point{10, 5}, sq, true},
-		{"left", Point{-1, 5}, sq, false},
-		{"below, anticlockwise", Point{5, 11}, rev, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := inQuad(tt.p, tt.q); got != tt.want {
-				t.Errorf("inQuad(%v) = %v, want %v", tt.p, got, tt.want)
-			}
-		})
-	}
-}
-
 // TestHiddenEdge builds extent windows by hand: a grid of 6×6 cells
 // whose left column lies beyond the photo (no descriptor), and whose
 // second column holds buttons or blank case. (A strip brighter than the

@@ -209,7 +209,7 @@ func TestRankHypotheses(t *testing.T) {
 	t.Logf("%d wrong first grids, the right one among the hypotheses on %d", wrong, present)
 }
 
-var pickOut = flag.String("pick.out", "", "with -rank.dir, TestPickData writes each photo's first hypotheses there, refined, with score, clarity and whether each matches the label")
+var pickOut = flag.String("pick.out", "", "with -rank.dir, TestPickData writes each photo's first hypotheses there, refined, with score, clarity, whether each matches the label and passes the block test")
 
 // TestPickData writes, for every photo of -rank.dir, the finder's first
 // maxHypotheses hypotheses each refined alone: score, clarity, size and
@@ -232,7 +232,7 @@ func TestPickData(t *testing.T) {
 				break
 			}
 			r, c := refineExtent(img, l)
-			line += fmt.Sprintf("\t%.2f,%.3f,%d,%d,%v", l.score, c, r.rows, r.cols, latticeMismatch(r, e) == "")
+			line += fmt.Sprintf("\t%.2f,%.3f,%d,%d,%v,%v", l.score, c, r.rows, r.cols, latticeMismatch(r, e) == "", r.block)
 		}
 		fmt.Fprintln(out, line)
 	})
