@@ -669,6 +669,9 @@ func decide(stats [][]cellStats) *verdict {
 			}
 			v.why["lone"]++
 		}
+		if hi.n <= 2 && lo.n > hi.n {
+			whiteLone(stats, lit, conf, v.why)
+		}
 		if !crossCheck(stats, lit, conf, v.why) {
 			// A reading the cross-check turned round stays so: the
 			// peaks would turn it back.
@@ -1055,6 +1058,28 @@ func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int)
 		conf[i] = math.Min(conf[i], crossCap)
 	}
 	why["oddhue"] += len(odd)
+}
+
+// whiteLone doubts the one or two lit cells of a board whose peak is
+// clearly greyer than the unlit caps' peaks: a glare spot whitens a
+// coloured cap, where a light glows in a colour of its own. A lone
+// white light among tinted caps is in doubt too; it is rare, and only
+// boards of one or two lights pay for it.
+func whiteLone(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	var u []cellStats
+	for i, on := range lit {
+		if !on {
+			u = append(u, stats[i/cols][i%cols])
+		}
+	}
+	uPS := medianOf(u, func(s cellStats) float64 { return s.peakS })
+	for i, on := range lit {
+		if on && stats[i/cols][i%cols].peakS < uPS-2*minSGap {
+			conf[i] = math.Min(conf[i], crossCap)
+			why["whitelone"]++
+		}
+	}
 }
 
 // oddHueV is how much brighter (log V) than the unlit group an unlit

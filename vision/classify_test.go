@@ -636,3 +636,33 @@ func TestPlainOneGroupUneven(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideWhiteLone checks the one lit cell of a board of blue-tinted
+// caps: white at its peak it is in doubt (glare), blue it is not.
+func TestDecideWhiteLone(t *testing.T) {
+	tint := cellStats{v: 3.1, s: 0.1, spread: 0.05, rim: 3.45, ring: 3.15, peak: 3.43, peakS: 0.51}
+	glare := cellStats{v: 4.43, s: 0.07, spread: 0.09, rim: 4.2, ring: 4.33, peak: 4.45, peakS: 0.07}
+	blue := glare
+	blue.s, blue.peakS = 0.5, 0.6
+	none := func(int, int) bool { return false }
+	for _, tc := range []struct {
+		name  string
+		cell  cellStats
+		doubt bool
+	}{
+		{"white: glare", glare, true},
+		{"blue: a light", blue, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(10, 5, none, tint, tint)
+			st[7][4] = tc.cell
+			v := decide(st)
+			if !v.lit[7][4] {
+				t.Fatalf("cell read unlit (why %v)", v.why)
+			}
+			if got := v.conf[7][4] < UncertainBelow; got != tc.doubt {
+				t.Errorf("cell in doubt %v, want %v (conf %.2f, why %v)", got, tc.doubt, v.conf[7][4], v.why)
+			}
+		})
+	}
+}

@@ -74,6 +74,8 @@
 //     vouches for it (not clipped, colour between the groups');
 //   - the peaks read most cells the other way: their reading is kept,
 //     every cell in doubt (ring lights around caps darker than unlit ones);
+//   - one or two lit cells are clearly greyer at their peak than the
+//     unlit caps (glare whitens a tinted cap; a light glows in a colour);
 //   - one or two odd cells differ by less than a lit light usually does,
 //     an unlit cell is as bright as lit ones, or a lit one is below a
 //     clipped lit group (glare, a cursor, bloom); a lit-read cell well
