@@ -65,6 +65,7 @@ const (
 	segOtsuSDark
 	segEdges
 	segLines // edges and thin dark lines
+	segSplit // not a segmentation: a cell of a blob split by its pitch (pitch.go)
 )
 
 // collectBlobs runs several segmentations of work (BGR) and returns the

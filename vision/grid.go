@@ -138,6 +138,8 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	hs := f.search()
 	// Buttons and the gaps between them: the other lattice of the pair.
 	hs = append(hs, f.cosets(hs)...)
+	// Boards whose cells merged into one blob: split it by its pitch.
+	hs = append(hs, f.splitBlobs(hs)...)
 	var out []lattice
 	for _, h := range hs {
 		l, ok := f.toLattice(h, rows, cols, scale)
