@@ -333,7 +333,7 @@ func (w *extentWindow) block(r0, r1, c0, c1 int) bool {
 		return false
 	}
 	tpl, med := w.templates(r0, r1, c0, c1)
-	if tpl == nil || med < blockAlike {
+	if tpl == nil || med < blockAlike || !w.groupsAlike(tpl, r0, r1, c0, c1) {
 		return false
 	}
 	for side := 0; side < 4; side++ {
@@ -343,6 +343,40 @@ func (w *extentWindow) block(r0, r1, c0, c1 int) bool {
 		}
 		o, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1)
 		if !ok || o >= blockOutside*med {
+			return false
+		}
+	}
+	return true
+}
+
+// groupsAlike reports whether the grid's cells nearest each template
+// resemble it at least blockAlike (median): a line just outside that
+// looks unlike dim, blurred unlit buttons may be more of them, not the
+// case (e/64134: unlit cells at 0.80, three rows of them below the grid
+// at 0.16).
+func (w *extentWindow) groupsAlike(tpl [][]float64, r0, r1, c0, c1 int) bool {
+	sc := make([][]float64, len(tpl))
+	for i := r0; i < r1; i++ {
+		for j := c0; j < c1; j++ {
+			d := w.desc[i*w.cols+j]
+			if d == nil {
+				continue
+			}
+			best, bs := 0, math.Inf(-1)
+			for k, t := range tpl {
+				if v := dot(d, t); v > bs {
+					best, bs = k, v
+				}
+			}
+			sc[best] = append(sc[best], bs)
+		}
+	}
+	for _, g := range sc {
+		if len(g) == 0 {
+			continue
+		}
+		sort.Float64s(g)
+		if sortedQuantile(g, 0.5) < blockAlike {
 			return false
 		}
 	}

@@ -538,3 +538,70 @@ func TestHiddenEdge(t *testing.T) {
 		})
 	}
 }
+
+// TestBlockGroups builds extent windows by hand: a 5×5 grid of lit and
+// unlit buttons on blank case. The block test must pass when the unlit
+// buttons look alike, and fail when they look alike only loosely (dim,
+// blurred): blank case beside them proves nothing then.
+func TestBlockGroups(t *testing.T) {
+	const n = 3 * extentBins * extentBins
+	unit := func(f func(i int) float64) []float64 {
+		v := make([]float64, n)
+		var ss float64
+		for i := range v {
+			v[i] = f(i)
+			ss += v[i] * v[i]
+		}
+		for i := range v {
+			v[i] /= math.Sqrt(ss)
+		}
+		return v
+	}
+	lit := unit(func(i int) float64 { return float64(i%3) - 1 })
+	unlit := unit(func(i int) float64 { return float64(i%5) - 2 })
+	blank := unit(func(i int) float64 { return math.Sin(float64(i) * 1.7) })
+	// Loose versions of the unlit look: itself plus as much noise, a
+	// different draw for every cell.
+	rng := rand.New(rand.NewSource(3))
+	loose := func() []float64 {
+		noise := unit(func(int) float64 { return rng.NormFloat64() })
+		return unit(func(i int) float64 { return unlit[i] + noise[i] })
+	}
+	tests := []struct {
+		name  string
+		loose bool
+		want  bool
+	}{
+		{"crisp unlit buttons", false, true},
+		{"loose unlit buttons", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			const side = 5
+			rows, cols := side+2*extentMargin, side+2*extentMargin
+			w := &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
+			r0, r1, c0, c1 := extentMargin, extentMargin+side, extentMargin, extentMargin+side
+			for i := 0; i < rows; i++ {
+				for j := 0; j < cols; j++ {
+					k := i*cols + j
+					w.desc[k], w.energy[k], w.bright[k] = blank, 1, 5
+					if i < r0 || i >= r1 || j < c0 || j >= c1 {
+						continue
+					}
+					switch {
+					case (i+j)%2 == 0:
+						w.desc[k], w.bright[k] = lit, 6
+					case tt.loose:
+						w.desc[k] = loose()
+					default:
+						w.desc[k] = unlit
+					}
+				}
+			}
+			if got := w.block(r0, r1, c0, c1); got != tt.want {
+				tpl, med := w.templates(r0, r1, c0, c1)
+				t.Errorf("block = %v, want %v (%d templates, median similarity %.2f, groups alike %v)", got, tt.want, len(tpl), med, w.groupsAlike(tpl, r0, r1, c0, c1))
+			}
+		})
+	}
+}
