@@ -6,7 +6,6 @@ import (
 	"image"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -203,8 +202,11 @@ func TestClassifyLabelled(t *testing.T) {
 	}
 }
 
-// TestOneGroupReferences logs the references of the one-group boards of
-// -labeldir beside the truth, to tune oneGroupConf.
+// TestOneGroupReferences logs, for every board of -labeldir that is all
+// off or all on or is read as one group, the truth, the reading (and
+// whether it is sure) and the references that decide it: the medians of
+// the cells and of the ring of would-be cells around the grid, to tune
+// oneGroupConf and plainOneGroup.
 func TestOneGroupReferences(t *testing.T) {
 	if *labelDir == "" {
 		t.Skip("no -labeldir")
@@ -227,11 +229,7 @@ func TestOneGroupReferences(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		stats := make([][]cellStats, e.Rows)
-		for r := range stats {
-			stats[r] = ext[r+1][1 : e.Cols+1]
-		}
-		v := decide(stats)
+		v := decideBoard(ext)
 		ones := strings.Count(strings.Join(e.Lights, ""), "1")
 		if !v.oneGroup && ones != 0 && ones != e.Rows*e.Cols {
 			continue
@@ -244,37 +242,18 @@ func TestOneGroupReferences(t *testing.T) {
 				}
 			}
 		}
-		var all []cellStats
-		for _, row := range stats {
-			all = append(all, row...)
-		}
-		get := func(f func(cellStats) float64) float64 { return medianOf(all, f) }
-		oget := func(f func(cellStats) float64) float64 { return medianOf(out, f) }
-		t.Logf("REF %s %s truth %d/%d one %v read %v v %.2f s %.2f rim %.2f ring %.2f pk %.2f pS %.2f sp %.2f | out v %.2f s %.2f rim %.2f",
-			e.File, e.Style, ones, e.Rows*e.Cols, v.oneGroup, v.lit[0][0],
-			get(func(s cellStats) float64 { return s.v }), get(func(s cellStats) float64 { return s.s }),
-			get(func(s cellStats) float64 { return s.rim }), get(func(s cellStats) float64 { return s.ring }),
-			get(func(s cellStats) float64 { return s.peak }), get(func(s cellStats) float64 { return s.peakS }),
-			get(func(s cellStats) float64 { return s.spread }),
-			oget(func(s cellStats) float64 { return s.v }), oget(func(s cellStats) float64 { return s.s }),
-			oget(func(s cellStats) float64 { return s.rim }))
-		if !v.oneGroup {
-			continue
-		}
-		var vs, ss, ks, rs []float64
-		for _, row := range stats {
-			for _, st := range row {
-				vs = append(vs, st.v)
-				ss = append(ss, st.s)
-				ks = append(ks, st.v-st.rim)
-				rs = append(rs, st.v-st.ring)
-			}
-		}
-		for _, x := range [][]float64{vs, ss, ks, rs} {
-			sort.Float64s(x)
-		}
-		t.Logf("%s %-9s lit %2d/%2d  v %.2f s %.2f rise %.2f fall %.2f  read %v", e.File, e.Style, ones, e.Rows*e.Cols,
-			sortedQuantile(vs, 0.5), sortedQuantile(ss, 0.5), sortedQuantile(ks, 0.5), sortedQuantile(rs, 0.5), v.lit[0][0])
+		in := cellsOf(inner(ext))
+		m := func(cells []cellStats, f func(cellStats) float64) float64 { return medianOf(cells, f) }
+		cv := func(s cellStats) float64 { return s.v }
+		rim := func(s cellStats) float64 { return s.rim }
+		sat := func(s cellStats) float64 { return s.s }
+		r := &Reading{Confidence: v.conf, SizeSure: true}
+		t.Logf("%s %-9s lit %3d/%3d one %-5v read %-5v sure %-5v | cells v %.2f s %.2f rise %.2f fall %.2f spread %.2f peak %.2f peakS %.2f | ring v %.2f s %.2f rim %.2f",
+			e.File, e.Style, ones, e.Rows*e.Cols, v.oneGroup, v.lit[0][0], !r.Doubtful(),
+			m(in, cv), m(in, sat), m(in, func(s cellStats) float64 { return s.v - s.rim }),
+			m(in, func(s cellStats) float64 { return s.v - s.ring }), m(in, func(s cellStats) float64 { return s.spread }),
+			m(in, func(s cellStats) float64 { return s.peak }), m(in, func(s cellStats) float64 { return s.peakS }),
+			m(out, cv), m(out, sat), m(out, rim))
 	}
 }
 
