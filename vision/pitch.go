@@ -47,7 +47,7 @@ func (f *finder) splitBlobs(hs []*hyp) []*hyp {
 	}
 	var big []int
 	for k := range f.bs {
-		if f.bs[k].size() >= splitMinSide && !covered(f, k, hs) {
+		if f.bs[k].size() >= splitMinSide {
 			big = append(big, k)
 		}
 	}
@@ -70,10 +70,15 @@ func (f *finder) splitBlobs(hs []*hyp) []*hyp {
 		return 2*n > len(h.node)
 	}
 	var out []*hyp
-	for x, k := range big {
-		if x == splitTries {
+	tries := 0
+	for _, k := range big {
+		if tries == splitTries {
 			break
 		}
+		if covered(f, k, hs) {
+			continue
+		}
+		tries++
 		b := f.bs[k]
 		a1, a2, ok := f.patchLattice(b.x, b.y, patchShare*b.size())
 		// A lattice leaning more than shearSkew is staggered keys.
