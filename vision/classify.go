@@ -725,11 +725,7 @@ func decide(stats [][]cellStats) *verdict {
 // A small dark button on a bright membrane is uneven too, but its
 // centre lies far below its ring (the membrane around it).
 func ringsInverted(stats [][]cellStats, lit []bool) bool {
-	cols := len(stats[0])
-	var g [2][]cellStats
-	for i, on := range lit {
-		g[b2i(on)] = append(g[b2i(on)], stats[i/cols][i%cols])
-	}
+	g := groups(stats, litAt(lit))
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		// One or two odd cells are a cursor or glare, not a group.
 		return false
@@ -746,11 +742,7 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 // upperDarker reports whether the cells above t on xs are darker (median
 // log V) than those below.
 func upperDarker(stats [][]cellStats, xs []float64, t float64) bool {
-	cols := len(stats[0])
-	var g [2][]cellStats
-	for i, x := range xs {
-		g[b2i(x > t)] = append(g[b2i(x > t)], stats[i/cols][i%cols])
-	}
+	g := groups(stats, above(xs, t))
 	get := func(s cellStats) float64 { return s.v }
 	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get) < medianOf(g[0], get)
 }
@@ -763,13 +755,12 @@ func upperDarker(stats [][]cellStats, xs []float64, t float64) bool {
 // than its rim. Else it returns nil.
 func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 	cols := len(stats[0])
-	var g [2][]cellStats
+	g := groups(stats, above(xs, t))
 	lit := make([][]bool, len(stats))
 	for r := range lit {
 		lit[r] = make([]bool, cols)
 	}
 	for i, x := range xs {
-		g[b2i(x > t)] = append(g[b2i(x > t)], stats[i/cols][i%cols])
 		lit[i/cols][i%cols] = x > t
 	}
 	if len(g[0]) < 2 || len(g[1]) < 2 || !halfPlane(lit) {
@@ -860,14 +851,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		capAll("ringdarker")
 		return false
 	}
-	var lc, uc []cellStats
-	for i, on := range lit {
-		if on {
-			lc = append(lc, stats[i/cols][i%cols])
-		} else {
-			uc = append(uc, stats[i/cols][i%cols])
-		}
-	}
+	g := groups(stats, litAt(lit))
+	lc, uc := g[1], g[0]
 	sat := func(s cellStats) float64 { return s.s }
 	rise := func(s cellStats) float64 { return s.v - s.rim }
 	if vGap < clearVGap && medianOf(lc, sat) < medianOf(uc, sat)-minSGap*2/3 && medianOf(lc, rise) < minVGap {
@@ -1019,12 +1004,7 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 // cell vary in hue too many at a time to be odd.
 func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
-	var u []cellStats
-	for i, on := range lit {
-		if !on {
-			u = append(u, stats[i/cols][i%cols])
-		}
-	}
+	u := groups(stats, litAt(lit))[0]
 	if len(u) < 5 {
 		return
 	}
@@ -1067,12 +1047,7 @@ func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int)
 // boards of one or two lights pay for it.
 func whiteLone(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
-	var u []cellStats
-	for i, on := range lit {
-		if !on {
-			u = append(u, stats[i/cols][i%cols])
-		}
-	}
+	u := groups(stats, litAt(lit))[0]
 	uPS := medianOf(u, func(s cellStats) float64 { return s.peakS })
 	for i, on := range lit {
 		if on && stats[i/cols][i%cols].peakS < uPS-2*minSGap {
@@ -1279,11 +1254,7 @@ func peakSplit(stats [][]cellStats) ([]float64, float64, bool) {
 // peakColoured reports whether the cells above t carry clearly more
 // colour at their peak than those below: lit rings do, glare does not.
 func peakColoured(stats [][]cellStats, xs []float64, t float64) bool {
-	cols := len(stats[0])
-	var g [2][]cellStats
-	for i, x := range xs {
-		g[b2i(x > t)] = append(g[b2i(x > t)], stats[i/cols][i%cols])
-	}
+	g := groups(stats, above(xs, t))
 	get := func(s cellStats) float64 { return s.peakS }
 	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= 0.1
 }
@@ -1292,11 +1263,7 @@ func peakColoured(stats [][]cellStats, xs []float64, t float64) bool {
 // their peak than those below, by at least by (log V): a lit ring is, a coloured
 // case filling the footprint of a small unlit button is not.
 func peakBrighter(stats [][]cellStats, xs []float64, t, by float64) bool {
-	cols := len(stats[0])
-	var g [2][]cellStats
-	for i, x := range xs {
-		g[b2i(x > t)] = append(g[b2i(x > t)], stats[i/cols][i%cols])
-	}
+	g := groups(stats, above(xs, t))
 	get := func(s cellStats) float64 { return s.peak }
 	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= by
 }
@@ -1308,10 +1275,7 @@ func peakBrighter(stats [][]cellStats, xs []float64, t, by float64) bool {
 func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	n := len(lit)
-	var g [2][]cellStats
-	for i, on := range lit {
-		g[b2i(on)] = append(g[b2i(on)], stats[i/cols][i%cols])
-	}
+	g := groups(stats, litAt(lit))
 	pS := func(s cellStats) float64 { return s.peakS }
 	pk := func(s cellStats) float64 { return s.peak }
 	if len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[0], pS) >= medianOf(g[1], pS)+0.1 &&
@@ -1559,19 +1523,10 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 	// group's and that colour sets lights apart from caps (glare and
 	// cursors are white). Else its centre may be glare or a cursor over
 	// an unlit button.
-	cellsWith := func(on bool) []cellStats {
-		var g []cellStats
-		for i, x := range xs {
-			if (x > t) == on {
-				g = append(g, stats[i/cols][i%cols])
-			}
-		}
-		return g
-	}
+	g := groups(stats, above(xs, t))
 	sat := func(s cellStats) float64 { return s.s }
 	pS := func(s cellStats) float64 { return s.peakS }
-	litG := cellsWith(true)
-	litS, litPS, unlitS := medianOf(litG, sat), medianOf(litG, pS), medianOf(cellsWith(false), sat)
+	litS, litPS, unlitS := medianOf(g[1], sat), medianOf(g[1], pS), medianOf(g[0], sat)
 	for _, i := range darkRim {
 		st := stats[i/cols][i%cols]
 		if litNeighbours(lit, cols, i) <= 1 && litS-unlitS >= minSGap &&
@@ -1743,6 +1698,29 @@ const (
 	greyS      = 0.15
 	evenSpread = 0.1
 )
+
+// groups splits the cells, taken row by row, into a lower group [0] and
+// an upper group [1] by upper(i) of the cell's index.
+func groups(stats [][]cellStats, upper func(i int) bool) [2][]cellStats {
+	var g [2][]cellStats
+	i := 0
+	for _, row := range stats {
+		for _, st := range row {
+			k := b2i(upper(i))
+			g[k] = append(g[k], st)
+			i++
+		}
+	}
+	return g
+}
+
+// litAt and above are the usual ways to split for groups: by a
+// reading, or by a score's threshold.
+func litAt(lit []bool) func(int) bool { return func(i int) bool { return lit[i] } }
+
+func above(xs []float64, t float64) func(int) bool {
+	return func(i int) bool { return xs[i] > t }
+}
 
 // cellsOf returns the cells of stats row-major.
 func cellsOf(stats [][]cellStats) []cellStats {
