@@ -402,17 +402,7 @@ func (w *extentWindow) hiddenEdge(tpl [][]float64, med float64, side, r0, r1, c0
 	if (side < 2 && r1-r0 <= 3) || (side >= 2 && c1-c0 <= 3) {
 		return 0, false
 	}
-	// The grid without its edge line on side.
-	switch side {
-	case 0:
-		r0++
-	case 1:
-		r1--
-	case 2:
-		c0++
-	default:
-		c1--
-	}
+	r0, r1, c0, c1 = withoutEdge(side, r0, r1, c0, c1)
 	s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1)
 	if !ok || s >= shrinkShare*med {
 		return 0, false
@@ -939,6 +929,22 @@ func (w *extentWindow) outsideBright(side, r0, r1, c0, c1 int) float64 {
 	return sortedQuantile(bs, 0.5)
 }
 
+// withoutEdge returns the grid [r0, r1) × [c0, c1) without its edge
+// line on side (0 top, 1 bottom, 2 left, 3 right).
+func withoutEdge(side, r0, r1, c0, c1 int) (int, int, int, int) {
+	switch side {
+	case 0:
+		r0++
+	case 1:
+		r1--
+	case 2:
+		c0++
+	default:
+		c1--
+	}
+	return r0, r1, c0, c1
+}
+
 // lineBright is the median centre brightness of the grid's edge line on
 // side; restBright that of the grid's other cells.
 func (w *extentWindow) lineBright(side, r0, r1, c0, c1 int) float64 {
@@ -950,16 +956,7 @@ func (w *extentWindow) lineBright(side, r0, r1, c0, c1 int) float64 {
 }
 
 func (w *extentWindow) restBright(side, r0, r1, c0, c1 int) float64 {
-	switch side {
-	case 0:
-		r0++
-	case 1:
-		r1--
-	case 2:
-		c0++
-	default:
-		c1--
-	}
+	r0, r1, c0, c1 = withoutEdge(side, r0, r1, c0, c1)
 	bs := w.blockValues(w.bright, r0, r1, c0, c1)
 	if len(bs) == 0 {
 		return math.Inf(1)

@@ -120,6 +120,24 @@ func shifted(l lattice, du, dv, rows, cols int) lattice {
 	return l
 }
 
+// lineStep moves a grid's origin by (du, dv) cells and changes its
+// size by drows × dcols: one line missing or one too many on a side.
+type lineStep struct {
+	name                 string
+	du, dv, drows, dcols int
+}
+
+var lineSteps = []lineStep{
+	{"missing top", 0, 1, -1, 0},
+	{"missing bottom", 0, 0, -1, 0},
+	{"missing left", 1, 0, 0, -1},
+	{"missing right", 0, 0, 0, -1},
+	{"extra top", 0, -1, 1, 0},
+	{"extra bottom", 0, 0, 1, 0},
+	{"extra left", -1, 0, 0, 1},
+	{"extra right", 0, 0, 0, 1},
+}
+
 // TestRefineExtentPainted paints boards, hands refineExtent the labelled
 // grid with one line missing or one line too many on each side, and
 // checks that it returns the labelled size, or a size marked unsure;
@@ -131,20 +149,7 @@ func TestRefineExtentPainted(t *testing.T) {
 		n = 6
 	}
 	rng := rand.New(rand.NewSource(8))
-	perturb := []struct {
-		name                 string
-		du, dv, drows, dcols int
-	}{
-		{"exact", 0, 0, 0, 0},
-		{"missing top", 0, 1, -1, 0},
-		{"missing bottom", 0, 0, -1, 0},
-		{"missing left", 1, 0, 0, -1},
-		{"missing right", 0, 0, 0, -1},
-		{"extra top", 0, -1, 1, 0},
-		{"extra bottom", 0, 0, 1, 0},
-		{"extra left", -1, 0, 0, 1},
-		{"extra right", 0, 0, 0, 1},
-	}
+	perturb := append([]lineStep{{"exact", 0, 0, 0, 0}}, lineSteps...)
 	right, tried := 0, 0
 	for i := 0; i < n; i++ {
 		tb := randomTestBoard(rng)
@@ -370,19 +375,7 @@ func TestExtentBlock(t *testing.T) {
 		n = 10
 	}
 	rng := rand.New(rand.NewSource(11))
-	perturb := []struct {
-		name                 string
-		du, dv, drows, dcols int
-	}{
-		{"missing top", 0, 1, -1, 0},
-		{"missing bottom", 0, 0, -1, 0},
-		{"missing left", 1, 0, 0, -1},
-		{"missing right", 0, 0, 0, -1},
-		{"extra top", 0, -1, 1, 0},
-		{"extra bottom", 0, 0, 1, 0},
-		{"extra left", -1, 0, 0, 1},
-		{"extra right", 0, 0, 0, 1},
-	}
+	perturb := lineSteps
 	passed, eligible := 0, 0
 	for i := 0; i < n; i++ {
 		tb := randomTestBoard(rng)
