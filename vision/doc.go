@@ -26,7 +26,16 @@
 //     or unlit; rivals whose score could win are refined too, and the
 //     one whose score, weighed by how clearly its grid stands out from
 //     the lines around it, is highest goes first (its size marked
-//     unsure when it is not the finder's first).
+//     unsure when it is not the finder's first). The window of lines
+//     around the grid is built again whenever the grid reaches its edge,
+//     so a grid found several lines short grows back; a bright edge line
+//     with nothing of the buttons' pattern, or one the photo hides with
+//     no button inside it, leaves the grid. A grid that stands out as a
+//     block (cells alike, lit and unlit each among themselves, every edge
+//     line like them, every line just outside unlike them, at least
+//     three lines each way) is not doubted for the finder's weak score,
+//     a sparse edge, blobs beyond it or a foreign edge; a rival grid on
+//     the same board still puts its size in doubt.
 //  3. The chosen hypothesis is rectified (warped from the full-resolution
 //     photo to a fixed size per cell, with one ring of would-be cells
 //     around it) and every cell is measured: the median brightness
