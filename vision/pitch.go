@@ -293,11 +293,11 @@ func autocorr(p []float64, n int) []float64 {
 			g[y*m+x] = complex(p[y*n+x]-mean, 0)
 		}
 	}
-	fft2(g, m, false)
+	fft2(g, m, n, false)
 	for i := range g {
 		g[i] = complex(real(g[i])*real(g[i])+imag(g[i])*imag(g[i]), 0)
 	}
-	fft2(g, m, true)
+	fft2(g, m, m, true)
 	out := make([]float64, (n+1)*(n+1))
 	zero := real(g[0])
 	if zero <= 0 {
@@ -386,10 +386,12 @@ func latticePeaks(ac []float64, n int) (vec, vec, bool) {
 }
 
 // fft2 transforms the m×m grid g in place (m a power of two), forward
-// or inverse (scaled by 1/m² so that the two undo each other).
-func fft2(g []complex128, m int, inverse bool) {
+// or inverse (scaled by 1/m² so that the two undo each other). Rows
+// from rows on must be zero (zero padding): their transforms are zero
+// and are not computed.
+func fft2(g []complex128, m, rows int, inverse bool) {
 	row := make([]complex128, m)
-	for y := 0; y < m; y++ {
+	for y := 0; y < rows; y++ {
 		fft(g[y*m:(y+1)*m], inverse)
 	}
 	for x := 0; x < m; x++ {

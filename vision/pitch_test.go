@@ -198,3 +198,39 @@ func TestPatchLatticeRefusesStripes(t *testing.T) {
 		})
 	}
 }
+
+// TestAutocorrMatchesSum checks autocorr against the sum that defines
+// it, on a seeded random patch.
+func TestAutocorrMatchesSum(t *testing.T) {
+	const n = 8
+	rng := rand.New(rand.NewSource(5))
+	p := make([]float64, n*n)
+	var mean float64
+	for i := range p {
+		p[i] = 255 * rng.Float64()
+		mean += p[i] / (n * n)
+	}
+	sum := func(dx, dy int) float64 {
+		var s float64
+		k := 0
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				if x+dx >= 0 && x+dx < n && y+dy >= 0 && y+dy < n {
+					s += (p[y*n+x] - mean) * (p[(y+dy)*n+x+dx] - mean)
+					k++
+				}
+			}
+		}
+		return s / float64(k)
+	}
+	ac := autocorr(p, n)
+	zero := sum(0, 0)
+	for dy := -n / 2; dy <= n/2; dy++ {
+		for dx := -n / 2; dx <= n/2; dx++ {
+			got := ac[(dy+n/2)*(n+1)+dx+n/2]
+			if want := sum(dx, dy) / zero; math.Abs(got-want) > 1e-9 {
+				t.Errorf("lag (%d, %d): %.6f, want %.6f", dx, dy, got, want)
+			}
+		}
+	}
+}
