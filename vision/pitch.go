@@ -1,9 +1,11 @@
 package vision
 
 import (
+	"image"
 	"math"
-	"math/cmplx"
 	"sort"
+
+	"gocv.io/x/gocv"
 )
 
 // A board whose cells touch (an all-lit screen, pixel art, flat cells
@@ -279,34 +281,50 @@ func (f *finder) patch(cx, cy, s float64) []float64 {
 // autocorr returns the autocorrelation of the n×n patch p (its mean
 // removed), for lags -n/2..n/2 each way, as a (n+1)×(n+1) grid with lag
 // (0, 0) in the middle, each lag divided by the number of pixel pairs
-// it has and by the value at lag 0 (so 1 there). n is a power of two.
+// it has and by the value at lag 0 (so 1 there); all zero when the
+// patch is flat. It is the inverse DFT of the patch's power spectrum,
+// zero-padded to 2n so that no lag wraps around.
 func autocorr(p []float64, n int) []float64 {
+	out := make([]float64, (n+1)*(n+1))
 	var mean float64
 	for _, v := range p {
 		mean += v
 	}
 	mean /= float64(len(p))
-	m := 2 * n // zero-padded: no wrap-around
-	g := make([]complex128, m*m)
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			g[y*m+x] = complex(p[y*n+x]-mean, 0)
-		}
-	}
-	fft2(g, m, n, false)
-	for i := range g {
-		g[i] = complex(real(g[i])*real(g[i])+imag(g[i])*imag(g[i]), 0)
-	}
-	fft2(g, m, m, true)
-	out := make([]float64, (n+1)*(n+1))
-	zero := real(g[0])
-	if zero <= 0 {
+	m := 2 * n
+	g := gocv.Zeros(m, m, gocv.MatTypeCV64F)
+	defer g.Close()
+	gd, err := g.DataPtrFloat64()
+	if err != nil {
 		return out
 	}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			gd[y*m+x] = p[y*n+x] - mean
+		}
+	}
+	spec := gocv.NewMat()
+	defer spec.Close()
+	gocv.DFT(g, &spec, gocv.DftComplexOutput)
+	sd, err := spec.DataPtrFloat64()
+	if err != nil {
+		return out
+	}
+	for i := 0; i+1 < len(sd); i += 2 { // |F|², interleaved re, im
+		sd[i], sd[i+1] = sd[i]*sd[i]+sd[i+1]*sd[i+1], 0
+	}
+	acm := gocv.NewMat()
+	defer acm.Close()
+	gocv.DFT(spec, &acm, gocv.DftInverse|gocv.DftScale|gocv.DftRealOutput)
+	ac, err := acm.DataPtrFloat64()
+	if err != nil || len(ac) != m*m || ac[0] <= 0 {
+		return out
+	}
+	zero := ac[0]
 	h := n / 2
 	for dy := -h; dy <= h; dy++ {
 		for dx := -h; dx <= h; dx++ {
-			v := real(g[((dy+m)%m)*m+(dx+m)%m])
+			v := ac[((dy+m)%m)*m+(dx+m)%m]
 			pairs := float64((n - iabs(dx)) * (n - iabs(dy)))
 			out[(dy+h)*(n+1)+dx+h] = v / pairs / (zero / float64(n*n))
 		}
@@ -385,89 +403,22 @@ func latticePeaks(ac []float64, n int) (vec, vec, bool) {
 	return vec{}, vec{}, false
 }
 
-// fft2 transforms the m×m grid g in place (m a power of two), forward
-// or inverse (scaled by 1/m² so that the two undo each other). Rows
-// from rows on must be zero (zero padding): their transforms are zero
-// and are not computed.
-func fft2(g []complex128, m, rows int, inverse bool) {
-	row := make([]complex128, m)
-	for y := 0; y < rows; y++ {
-		fft(g[y*m:(y+1)*m], inverse)
-	}
-	for x := 0; x < m; x++ {
-		for y := 0; y < m; y++ {
-			row[y] = g[y*m+x]
-		}
-		fft(row, inverse)
-		for y := 0; y < m; y++ {
-			g[y*m+x] = row[y]
-		}
-	}
-	if inverse {
-		s := complex(1/float64(m*m), 0)
-		for i := range g {
-			g[i] *= s
-		}
-	}
-}
-
-// fft is an in-place radix-2 transform of a (length a power of two),
-// unscaled.
-func fft(a []complex128, inverse bool) {
-	n := len(a)
-	for i, j := 1, 0; i < n; i++ {
-		bit := n >> 1
-		for ; j&bit != 0; bit >>= 1 {
-			j ^= bit
-		}
-		j ^= bit
-		if i < j {
-			a[i], a[j] = a[j], a[i]
-		}
-	}
-	sign := -1.0
-	if inverse {
-		sign = 1
-	}
-	for size := 2; size <= n; size <<= 1 {
-		w := cmplx.Rect(1, sign*2*math.Pi/float64(size))
-		for start := 0; start < n; start += size {
-			t := complex(1, 0)
-			for k := 0; k < size/2; k++ {
-				u, v := a[start+k], a[start+k+size/2]*t
-				a[start+k], a[start+k+size/2] = u+v, u-v
-				t *= w
-			}
-		}
-	}
-}
-
 // boxSmooth returns the w×w grid g averaged over boxes of side 2r+1
-// (clipped at the borders).
+// (OpenCV's blur; the border reflected).
 func boxSmooth(g []float64, w, r int) []float64 {
-	tmp := make([]float64, len(g))
 	out := make([]float64, len(g))
-	for y := 0; y < w; y++ {
-		for x := 0; x < w; x++ {
-			var s float64
-			n := 0
-			for k := max(0, x-r); k <= min(w-1, x+r); k++ {
-				s += g[y*w+k]
-				n++
-			}
-			tmp[y*w+x] = s / float64(n)
-		}
+	src := gocv.NewMatWithSize(w, w, gocv.MatTypeCV64F)
+	defer src.Close()
+	sd, err := src.DataPtrFloat64()
+	if err != nil {
+		return out
 	}
-	for y := 0; y < w; y++ {
-		for x := 0; x < w; x++ {
-			var s float64
-			n := 0
-			for k := max(0, y-r); k <= min(w-1, y+r); k++ {
-				s += tmp[k*w+x]
-				n++
-			}
-			out[y*w+x] = s / float64(n)
-		}
+	copy(sd, g)
+	dst := gocv.NewMat()
+	defer dst.Close()
+	gocv.Blur(src, &dst, image.Pt(2*r+1, 2*r+1))
+	if d, err := dst.DataPtrFloat64(); err == nil {
+		copy(out, d)
 	}
 	return out
 }

@@ -9,36 +9,6 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// TestFFTMatchesDFT checks fft against the sum that defines it, on
-// seeded random input, both ways.
-func TestFFTMatchesDFT(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	for _, n := range []int{1, 2, 8, 64} {
-		a := make([]complex128, n)
-		for i := range a {
-			a[i] = complex(rng.NormFloat64(), rng.NormFloat64())
-		}
-		for _, inv := range []bool{false, true} {
-			got := append([]complex128(nil), a...)
-			fft(got, inv)
-			sign := -1.0
-			if inv {
-				sign = 1
-			}
-			for k := 0; k < n; k++ {
-				var want complex128
-				for j := 0; j < n; j++ {
-					s, c := math.Sincos(sign * 2 * math.Pi * float64(j*k) / float64(n))
-					want += a[j] * complex(c, s)
-				}
-				if d := got[k] - want; math.Hypot(real(d), imag(d)) > 1e-9*float64(n) {
-					t.Fatalf("n %d inverse %v: bin %d is %v, want %v", n, inv, k, got[k], want)
-				}
-			}
-		}
-	}
-}
-
 // TestPatchLatticeFindsGrid draws grids of cells parted by thin dark
 // lines, turned and of several pitches, and checks that latticePeaks on
 // their autocorrelation gives the grid's vectors.
