@@ -19,7 +19,13 @@
 //
 //  1. findLattices searches a downscaled copy for a regular lattice of
 //     similar blobs (lit and unlit buttons) and returns a few grid
-//     hypotheses, best first.
+//     hypotheses, best first. Two more sources add hypotheses that
+//     blobs alone miss: cosets proposes the partner of a lattice of
+//     round buttons and the case showing between them (the two
+//     interleave, half a cell apart), and splitBlobs lays a lattice over
+//     a large blob whose inside repeats in two directions (cells that
+//     touch merge into one blob), with the pitch from the peaks of its
+//     autocorrelation.
 //  2. refineExtent (skipped when the caller gives the size) grows or
 //     shrinks the first hypothesis one row or column at a time by how
 //     much each line's edge pattern looks like the board's buttons, lit
