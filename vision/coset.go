@@ -3,6 +3,8 @@ package vision
 import (
 	"math"
 	"sort"
+
+	"gocv.io/x/gocv"
 )
 
 // Round buttons on a flat case or screen leave the case showing between
@@ -222,23 +224,27 @@ func (f *finder) between(inner, outer *hyp, inv *[9]float64) bool {
 	return 10*near >= 8*len(inner.node)
 }
 
-// invertH returns the inverse of the homography m, and false when m is
-// singular.
+// invertH returns the inverse of the homography m (OpenCV's invert, by
+// LU decomposition), and false when m is singular.
 func invertH(m [9]float64) ([9]float64, bool) {
-	a, b, c, d, e, f, g, h, i := m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8]
-	A, B, C := e*i-f*h, -(d*i - f*g), d*h-e*g
-	det := a*A + b*B + c*C
-	if math.Abs(det) < 1e-12 || math.IsNaN(det) {
+	src := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	defer src.Close()
+	dst := gocv.NewMat()
+	defer dst.Close()
+	sd, err := src.DataPtrFloat64()
+	if err != nil {
 		return [9]float64{}, false
 	}
-	r := [9]float64{
-		A, -(b*i - c*h), b*f - c*e,
-		B, a*i - c*g, -(a*f - c*d),
-		C, -(a*h - b*g), a*e - b*d,
+	copy(sd, m[:])
+	if gocv.Invert(src, &dst, gocv.SolveDecompositionLu) == 0 {
+		return [9]float64{}, false
 	}
-	for k := range r {
-		r[k] /= det
+	var r [9]float64
+	dd, err := dst.DataPtrFloat64()
+	if err != nil || len(dd) != 9 {
+		return [9]float64{}, false
 	}
+	copy(r[:], dd)
 	return r, true
 }
 
