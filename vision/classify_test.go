@@ -645,3 +645,68 @@ func TestDecideWhiteLone(t *testing.T) {
 		})
 	}
 }
+
+// TestWhyTally counts, over the boards of -labeldir read through their
+// label corners, how often each check of the verdict's why map fires on
+// boards read right and on boards read wrong, and on how many it is the
+// only check that fired: the checks to sharpen fire alone on many right
+// boards and never alone on a wrong one.
+func TestWhyTally(t *testing.T) {
+	if *labelDir == "" {
+		t.Skip("no -labeldir")
+	}
+	es, err := labels.Read(*labelDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type tally struct{ right, rightAlone, wrong, wrongAlone int }
+	counts := map[string]*tally{}
+	at := func(k string) *tally {
+		if counts[k] == nil {
+			counts[k] = &tally{}
+		}
+		return counts[k]
+	}
+	for _, e := range es {
+		if e.Ambiguous || len(e.Corners) != 4 {
+			continue
+		}
+		img, err := Load(filepath.Join(*labelDir, e.File), 0)
+		if err != nil {
+			continue
+		}
+		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, nil)
+		img.Close()
+		if err != nil {
+			continue
+		}
+		keys := make([]string, 0, len(v.why))
+		for k := range v.why {
+			keys = append(keys, k)
+		}
+		if v.extentDoubt {
+			keys = append(keys, "extent")
+		}
+		right := len(wrongCells(e.Lights, v.lit)) == 0
+		for _, k := range keys {
+			c := at(k)
+			if right {
+				c.right++
+				if len(keys) == 1 {
+					c.rightAlone++
+				}
+			} else {
+				c.wrong++
+				if len(keys) == 1 {
+					c.wrongAlone++
+				}
+			}
+		}
+		if !right || len(keys) == 1 {
+			t.Logf("%s %s right %v why %v extent %v", e.File, e.Style, right, v.why, v.extentDoubt)
+		}
+	}
+	for k, c := range counts {
+		t.Logf("%-12s right %3d (alone %3d)  wrong %3d (alone %3d)", k, c.right, c.rightAlone, c.wrong, c.wrongAlone)
+	}
+}
