@@ -1313,6 +1313,10 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 	// peak stays well below the lit buttons' keeps its confidence: bloom
 	// from lit neighbours or a glare spot lights the edge of its
 	// footprint. A lit ring around a dark cap is as bright as the others.
+	// So does one whose peak is no brighter than its own rim: the bright
+	// tenth of the footprint is the case or gaps at its edge (a light
+	// panel around dark caps), and a lit ring outshines the gaps around
+	// it.
 	var vs [2][]float64
 	var litPeak []float64
 	for i, on := range lit {
@@ -1328,7 +1332,7 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 	sort.Float64s(litPeak)
 	for _, i := range differ {
 		st := stats[i/cols][i%cols]
-		if !lit[i] && clearlyBright(st.v, false, vs, false) && st.peak < sortedQuantile(litPeak, 0.5)-0.3 {
+		if !lit[i] && clearlyBright(st.v, false, vs, false) && (st.peak < sortedQuantile(litPeak, 0.5)-0.3 || st.peak <= st.rim) {
 			continue
 		}
 		// A lit cell as bright as the others, centre and peak, that
