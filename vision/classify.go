@@ -922,6 +922,9 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		}
 		k := 0
 		for _, i := range differ {
+			if f.name == "brightness" && greyGlare(stats, lit, i) {
+				continue
+			}
 			pale := f.name == "saturation" && paleDim(stats, lit, i)
 			if f.name == "saturation" && clearlyBright(stats[i/cols][i%cols].v, lit[i], vs, clippedLit(stats, lit, differ) >= minClipped) &&
 				(satVaries(stats, lit, lit[i]) || satBetween(stats, lit, i)) && !pale {
@@ -946,6 +949,25 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		}
 	}
 	return false
+}
+
+// greyGlare reports whether cell i, read unlit but as bright as the lit
+// cells, keeps the unlit caps' colour on a board whose lights share one
+// colour that sets them clearly apart from the caps: glare or a light
+// cast washes a cap out towards white, it does not give it the light's
+// colour, at its centre or at its peak. A light of another colour would
+// make the lit group's colour vary.
+func greyGlare(stats [][]cellStats, lit []bool, i int) bool {
+	if lit[i] || satVaries(stats, lit, true) {
+		return false
+	}
+	g := groups(stats, litAt(lit))
+	sat := func(s cellStats) float64 { return s.s }
+	pS := func(s cellStats) float64 { return s.peakS }
+	litS, litPS, unlitS := medianOf(g[1], sat), medianOf(g[1], pS), medianOf(g[0], sat)
+	st := stats[i/len(stats[0])][i%len(stats[0])]
+	return litS-unlitS >= minSGap && math.Abs(st.s-unlitS) < 0.1 &&
+		litS-st.s >= minSGap && litPS-st.peakS >= minSGap
 }
 
 // brightnessOverlap doubts the cells whose brightness says the other

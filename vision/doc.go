@@ -86,7 +86,10 @@
 //   - brightness alone, saturation alone or the footprint's peak groups
 //     the cell differently (a shadow across the board, white and
 //     coloured lights, a lit ring), unless the cell's brightness clearly
-//     vouches for it (not clipped, colour between the groups');
+//     vouches for it (not clipped, colour between the groups'), its
+//     colour does (an unlit cap washed out by glare keeps the caps'
+//     colour, not the one colour of the lights), or its peak lies no
+//     higher than its gaps (the case at the footprint's edge);
 //   - the peaks read most cells the other way: their reading is kept,
 //     every cell in doubt (ring lights around caps darker than unlit ones);
 //   - one or two lit cells are clearly greyer at their peak than the
