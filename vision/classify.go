@@ -1128,18 +1128,28 @@ func clippedLit(stats [][]cellStats, lit []bool, cells []int) int {
 	return k
 }
 
-// satVaries reports whether the saturation of the lit (on) or unlit
-// cells varies: an interquartile range of 0.1 or more.
+// satVaries reports whether the colour of the lit (on) or unlit cells
+// varies: an interquartile range of 0.1 or more in saturation or in
+// either axis of chroma (red, yellow and green lights are alike
+// saturated, but not alike in hue).
 func satVaries(stats [][]cellStats, lit []bool, on bool) bool {
 	cols := len(stats[0])
-	var ss []float64
+	var ss, as, bs []float64
 	for i, l := range lit {
 		if l == on {
-			ss = append(ss, stats[i/cols][i%cols].s)
+			st := stats[i/cols][i%cols]
+			ss = append(ss, st.s)
+			as = append(as, st.ca)
+			bs = append(bs, st.cb)
 		}
 	}
-	sort.Float64s(ss)
-	return sortedQuantile(ss, 0.75)-sortedQuantile(ss, 0.25) >= 0.1
+	for _, xs := range [][]float64{ss, as, bs} {
+		sort.Float64s(xs)
+		if sortedQuantile(xs, 0.75)-sortedQuantile(xs, 0.25) >= 0.1 {
+			return true
+		}
+	}
+	return false
 }
 
 // satBetween reports whether cell i's saturation lies between the two
