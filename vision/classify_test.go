@@ -550,6 +550,19 @@ func TestDecideOddHue(t *testing.T) {
 	}
 }
 
+// wantLit decides the board st and checks that cell (r, c) is read lit,
+// in doubt or not as doubt says.
+func wantLit(t *testing.T, st [][]cellStats, r, c int, doubt bool) {
+	t.Helper()
+	v := decide(st)
+	if !v.lit[r][c] {
+		t.Fatalf("cell read unlit (why %v)", v.why)
+	}
+	if got := v.conf[r][c] < UncertainBelow; got != doubt {
+		t.Errorf("cell in doubt %v, want %v (conf %.2f, why %v)", got, doubt, v.conf[r][c], v.why)
+	}
+}
+
 // TestDecideDarkRim checks a lit cell whose gaps stay dark: one with no
 // lit neighbour and the lit colour is read lit without doubt (nothing
 // glows onto its gaps), a white one is in doubt (glare over an unlit cap).
@@ -575,13 +588,7 @@ func TestDecideDarkRim(t *testing.T) {
 				t.Fatal("(0, 0) is not a lit cell without lit neighbours in pattern")
 			}
 			st[0][0] = tc.cell
-			v := decide(st)
-			if !v.lit[0][0] {
-				t.Fatalf("cell read unlit (why %v)", v.why)
-			}
-			if got := v.conf[0][0] < UncertainBelow; got != tc.doubt {
-				t.Errorf("cell in doubt %v, want %v (conf %.2f, why %v)", got, tc.doubt, v.conf[0][0], v.why)
-			}
+			wantLit(t, st, 0, 0, tc.doubt)
 		})
 	}
 }
@@ -635,13 +642,7 @@ func TestDecideWhiteLone(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(10, 5, none, tint, tint)
 			st[7][4] = tc.cell
-			v := decide(st)
-			if !v.lit[7][4] {
-				t.Fatalf("cell read unlit (why %v)", v.why)
-			}
-			if got := v.conf[7][4] < UncertainBelow; got != tc.doubt {
-				t.Errorf("cell in doubt %v, want %v (conf %.2f, why %v)", got, tc.doubt, v.conf[7][4], v.why)
-			}
+			wantLit(t, st, 7, 4, tc.doubt)
 		})
 	}
 }
