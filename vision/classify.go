@@ -358,10 +358,50 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		v.why["edge"] = rows * cols
 		v.extentDoubt = true
 	}
+	if !v.oneGroup && panelLit(ext, v.lit) {
+		// The cells read lit look like the screen around the board,
+		// the others do not: a light theme's empty cells beside its
+		// coloured lights. Read it the other way round, in doubt.
+		for r := range v.lit {
+			for c := range v.lit[r] {
+				v.lit[r][c] = !v.lit[r][c]
+				v.conf[r][c] = math.Min(v.conf[r][c], crossCap)
+			}
+		}
+		v.why["panel"] = rows * cols
+	}
 	if dbg.enabled() {
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
+}
+
+// panelLit reports whether the cells read lit look like the ring of
+// would-be cells around the grid (the panel or screen the board sits
+// on): no brighter by minVGap, as grey, while being greyer than the
+// cells read unlit, which do not look like it. A light outshines the case around
+// it or differs from it in colour; a light screen's empty cells are the
+// screen. ext is measure's grid with its ring.
+func panelLit(ext [][]cellStats, lit [][]bool) bool {
+	rows, cols := len(lit), len(lit[0])
+	var out []cellStats
+	for r := range ext {
+		for c := range ext[r] {
+			if r == 0 || c == 0 || r == rows+1 || c == cols+1 {
+				out = append(out, ext[r][c])
+			}
+		}
+	}
+	g := groups(inner(ext), func(i int) bool { return lit[i/cols][i%cols] })
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return false
+	}
+	v := func(s cellStats) float64 { return s.v }
+	sat := func(s cellStats) float64 { return s.s }
+	ov, os := medianOf(out, v), medianOf(out, sat)
+	litLike := medianOf(g[1], v)-ov < minVGap && math.Abs(medianOf(g[1], sat)-os) < minSGap/2
+	unlitApart := math.Abs(medianOf(g[0], v)-ov) >= minVGap || math.Abs(medianOf(g[0], sat)-os) >= minSGap
+	return litLike && unlitApart && medianOf(g[1], sat) < medianOf(g[0], sat)-minSGap
 }
 
 // decideBoard reads the board of ext (measure's cells with the ring of

@@ -711,3 +711,42 @@ func TestWhyTally(t *testing.T) {
 		t.Logf("%-12s right %3d (alone %3d)  wrong %3d (alone %3d)", k, c.right, c.rightAlone, c.wrong, c.wrongAlone)
 	}
 }
+
+// TestPanelLit checks when the cells read lit are a light screen's empty
+// cells: grey and no brighter than the screen around the board, beside
+// coloured cells that are not the screen. The statistics of the first
+// case are those of a light-theme monitor photo (tuning seed 64039).
+func TestPanelLit(t *testing.T) {
+	pale := cellStats{v: 5.31, s: 0.16, rim: 5.19, ring: 5.3, peak: 5.31, peakS: 0.16}
+	blue := cellStats{v: 5.12, s: 0.69, rim: 5.13, ring: 5.12, peak: 5.14, peakS: 0.65}
+	screen := cellStats{v: 5.22, s: 0.16, rim: 5.22, ring: 5.22, peak: 5.23, peakS: 0.16}
+	white := cellStats{v: 5.5, s: 0.05, rim: 4.6, ring: 5.3, peak: 5.55, peakS: 0.05}
+	tinted := cellStats{v: 4.7, s: 0.5, rim: 4.3, ring: 4.6, peak: 4.8, peakS: 0.5}
+	darkCase := cellStats{v: 4.2, s: 0.1, rim: 4.2, ring: 4.2, peak: 4.3, peakS: 0.1}
+	greyCase := cellStats{v: 5.0, s: 0.05, rim: 5.0, ring: 5.0, peak: 5.05, peakS: 0.05}
+	for _, tc := range []struct {
+		name       string
+		lit, unlit cellStats
+		ring       cellStats
+		want       bool
+	}{
+		{"light screen: pale cells read lit", pale, blue, screen, true},
+		{"light screen read right", blue, pale, screen, false},
+		{"white lights, tinted caps, dark case", white, tinted, darkCase, false},
+		{"white lights outshine a grey case", white, tinted, greyCase, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 6, pattern, tc.unlit, tc.lit)
+			lit := make([][]bool, 6)
+			for r := range lit {
+				lit[r] = make([]bool, 6)
+				for c := range lit[r] {
+					lit[r][c] = pattern(r, c)
+				}
+			}
+			if got := panelLit(withRing(st, tc.ring), lit); got != tc.want {
+				t.Errorf("panelLit = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -112,6 +112,10 @@
 //     lit ones' (an inverted reading: a light-theme screen, lit rings
 //     around dark caps beside bright unlit caps; a light screen whose
 //     coloured group stands out more from its gaps is turned round);
+//   - the cells read lit look like the screen around the board (no
+//     brighter, as grey) and the unlit ones are coloured: a light theme's
+//     empty cells beside its lights; the reading is turned round, every
+//     cell in doubt;
 //   - the board is one group, is small, or its groups are close.
 //
 // Doubt about the size is kept apart from the lights: when the grid
