@@ -427,42 +427,43 @@ const minRoom = 0.2
 
 // hasRoom reports whether, on every side of l's grid, the line
 // parallel to that side and room pitches beyond it lies at least two
-// thirds inside a w×h photo (sampled at the cells' centres).
+// thirds inside a w×h photo (sideInside).
 func hasRoom(l *lattice, w, h int, room float64) bool {
-	in := func(u, v float64) bool {
-		x, y := applyH(&l.h, u, v)
-		return x >= 0 && y >= 0 && x < float64(w) && y < float64(h)
-	}
 	for side := 0; side < 4; side++ {
-		n, k := 0, 0
-		if side < 2 {
-			v := -room
-			if side == 1 {
-				v = float64(l.rows) + room
-			}
-			for u := 0.5; u < float64(l.cols); u++ {
-				n++
-				if in(u, v) {
-					k++
-				}
-			}
-		} else {
-			u := -room
-			if side == 3 {
-				u = float64(l.cols) + room
-			}
-			for v := 0.5; v < float64(l.rows); v++ {
-				n++
-				if in(u, v) {
-					k++
-				}
-			}
-		}
-		if 3*k < 2*n {
+		if !sideInside(l, w, h, side, room) {
 			return false
 		}
 	}
 	return true
+}
+
+// sideInside reports whether the line parallel to side (0 top, 1
+// bottom, 2 left, 3 right) of l's grid, t pitches beyond it, lies at
+// least two thirds inside a w×h photo, sampled at the cells' centres.
+func sideInside(l *lattice, w, h, side int, t float64) bool {
+	n := l.cols
+	if side >= 2 {
+		n = l.rows
+	}
+	k := 0
+	for i := 0; i < n; i++ {
+		a := float64(i) + 0.5
+		var u, v float64
+		switch side {
+		case 0:
+			u, v = a, -t
+		case 1:
+			u, v = a, float64(l.rows)+t
+		case 2:
+			u, v = -t, a
+		default:
+			u, v = float64(l.cols)+t, a
+		}
+		if x, y := applyH(&l.h, u, v); x >= 0 && y >= 0 && x < float64(w) && y < float64(h) {
+			k++
+		}
+	}
+	return 3*k >= 2*n
 }
 
 // bounded reports whether the line just outside the grid can be seen on

@@ -133,38 +133,10 @@ func TestSizeDoubts(t *testing.T) {
 // shows beyond the grid of l on any side: how far a line parallel to
 // that side can move out before over a third of it leaves the photo.
 func edgeRoomTest(l lattice, w, h int) float64 {
-	in := func(u, v float64) bool {
-		x, y := applyH(&l.h, u, v)
-		return x >= 0 && y >= 0 && x < float64(w) && y < float64(h)
-	}
 	room := 1.5
 	for side := 0; side < 4; side++ {
 		for t := 0.0; t <= 1.5; t += 0.05 {
-			n, k := 0, 0
-			if side < 2 {
-				v := -t
-				if side == 1 {
-					v = float64(l.rows) + t
-				}
-				for u := 0.5; u < float64(l.cols); u++ {
-					n++
-					if in(u, v) {
-						k++
-					}
-				}
-			} else {
-				u := -t
-				if side == 3 {
-					u = float64(l.cols) + t
-				}
-				for v := 0.5; v < float64(l.rows); v++ {
-					n++
-					if in(u, v) {
-						k++
-					}
-				}
-			}
-			if 3*k < 2*n {
+			if !sideInside(&l, w, h, side, t) {
 				room = math.Min(room, t)
 				break
 			}
