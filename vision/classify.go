@@ -379,19 +379,12 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 // panelLit reports whether the cells read lit look like the ring of
 // would-be cells around the grid (the panel or screen the board sits
 // on): no brighter by minVGap, as grey, while being greyer than the
-// cells read unlit, which do not look like it. A light outshines the case around
-// it or differs from it in colour; a light screen's empty cells are the
-// screen. ext is measure's grid with its ring.
+// cells read unlit, which do not look like it. A light outshines the
+// case around it or differs from it in colour; a light screen's empty
+// cells are the screen. ext is measure's grid with its ring.
 func panelLit(ext [][]cellStats, lit [][]bool) bool {
-	rows, cols := len(lit), len(lit[0])
-	var out []cellStats
-	for r := range ext {
-		for c := range ext[r] {
-			if r == 0 || c == 0 || r == rows+1 || c == cols+1 {
-				out = append(out, ext[r][c])
-			}
-		}
-	}
+	cols := len(lit[0])
+	out := ring(ext)
 	g := groups(inner(ext), func(i int) bool { return lit[i/cols][i%cols] })
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return false
@@ -585,6 +578,21 @@ func inner(ext [][]cellStats) [][]cellStats {
 		st[r] = ext[r+1][1 : len(ext[r+1])-1]
 	}
 	return st
+}
+
+// ring returns the ring of would-be cells around the grid of ext
+// (measure's grid with its ring), row by row.
+func ring(ext [][]cellStats) []cellStats {
+	rows, cols := len(ext)-2, len(ext[0])-2
+	var out []cellStats
+	for r, row := range ext {
+		for c, st := range row {
+			if r == 0 || c == 0 || r == rows+1 || c == cols+1 {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
 }
 
 // medianOf is the median of get over the cells.
@@ -1694,17 +1702,7 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 // outshines the case or screen around it and spills onto the gaps
 // around itself, an unlit cap does neither.
 func plainOneGroup(ext [][]cellStats, v *verdict) {
-	rows, cols := len(v.lit), len(v.lit[0])
-	var in, out []cellStats
-	for r := range ext {
-		for c, st := range ext[r] {
-			if r == 0 || c == 0 || r == rows+1 || c == cols+1 {
-				out = append(out, st)
-			} else {
-				in = append(in, st)
-			}
-		}
-	}
+	in, out := cellsOf(inner(ext)), ring(ext)
 	sure := true
 	if v.lit[0][0] {
 		for _, st := range in {
