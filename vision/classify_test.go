@@ -152,7 +152,12 @@ func dumpStats(t *testing.T, img gocv.Mat, e labels.Entry) {
 	}
 }
 
-func TestClassifyLabelled(t *testing.T) {
+// eachLabelled runs f on every photo of -labeldir that has its four grid
+// corners (ambiguous ones skipped), skipping the test without
+// -labeldir; the image is closed when f returns. A photo that cannot be
+// loaded is an error.
+func eachLabelled(t *testing.T, f func(e labels.Entry, img gocv.Mat)) {
+	t.Helper()
 	if *labelDir == "" {
 		t.Skip("no -labeldir")
 	}
@@ -160,7 +165,6 @@ func TestClassifyLabelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var n, exact, silent, doubtExact int
 	for _, e := range es {
 		if e.Ambiguous || len(e.Corners) != 4 {
 			continue
@@ -170,14 +174,21 @@ func TestClassifyLabelled(t *testing.T) {
 			t.Errorf("%s: %v", e.File, err)
 			continue
 		}
+		f(e, img)
+		img.Close()
+	}
+}
+
+func TestClassifyLabelled(t *testing.T) {
+	var n, exact, silent, doubtExact int
+	eachLabelled(t, func(e labels.Entry, img gocv.Mat) {
 		if e.File == *dumpFile {
 			dumpStats(t, img, e)
 		}
 		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, testDebugger(t, e.File))
-		img.Close()
 		if err != nil {
 			t.Errorf("%s: %v", e.File, err)
-			continue
+			return
 		}
 		n++
 		r := &Reading{Confidence: v.conf, SizeSure: !v.extentDoubt}
@@ -195,7 +206,7 @@ func TestClassifyLabelled(t *testing.T) {
 			silent++
 			t.Logf("%s %s: SILENT wrong %v (sep %.1f gap %.2f one %v) conf %.2f", e.File, e.Style, bad, v.separation, v.gap, v.oneGroup, v.conf)
 		}
-	}
+	})
 	t.Logf("%d photos: %d exact (%d with doubt), %d silent", n, exact, doubtExact, silent)
 	if silent > 0 {
 		t.Errorf("%d boards read wrong with no doubt flagged", silent)
@@ -208,41 +219,21 @@ func TestClassifyLabelled(t *testing.T) {
 // the cells and of the ring of would-be cells around the grid, to tune
 // oneGroupConf and plainOneGroup.
 func TestOneGroupReferences(t *testing.T) {
-	if *labelDir == "" {
-		t.Skip("no -labeldir")
-	}
-	es, err := labels.Read(*labelDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range es {
-		img, err := Load(filepath.Join(*labelDir, e.File), 0)
-		if err != nil {
-			continue
-		}
+	eachLabelled(t, func(e labels.Entry, img gocv.Mat) {
 		h := labelHomography(t, e)
 		px := cellPixels(h, e.Rows, e.Cols)
 		b := rectify(img, h, e.Rows, e.Cols, px)
 		ext, err := measure(b, e.Rows, e.Cols, px)
 		b.Close()
-		img.Close()
 		if err != nil {
-			continue
+			return
 		}
 		v := decideBoard(ext)
 		ones := strings.Count(strings.Join(e.Lights, ""), "1")
 		if !v.oneGroup && ones != 0 && ones != e.Rows*e.Cols {
-			continue
+			return
 		}
-		var out []cellStats
-		for r := range ext {
-			for c, st := range ext[r] {
-				if r == 0 || c == 0 || r == e.Rows+1 || c == e.Cols+1 {
-					out = append(out, st)
-				}
-			}
-		}
-		in := cellsOf(inner(ext))
+		in, out := cellsOf(inner(ext)), ring(ext)
 		m := func(cells []cellStats, f func(cellStats) float64) float64 { return medianOf(cells, f) }
 		cv := func(s cellStats) float64 { return s.v }
 		rim := func(s cellStats) float64 { return s.rim }
@@ -254,7 +245,7 @@ func TestOneGroupReferences(t *testing.T) {
 			m(in, func(s cellStats) float64 { return s.v - s.ring }), m(in, func(s cellStats) float64 { return s.spread }),
 			m(in, func(s cellStats) float64 { return s.peak }), m(in, func(s cellStats) float64 { return s.peakS }),
 			m(out, cv), m(out, sat), m(out, rim))
-	}
+	})
 }
 
 // BenchmarkClassify12MP measures the classifier alone on a 12-megapixel
@@ -653,13 +644,6 @@ func TestDecideWhiteLone(t *testing.T) {
 // only check that fired: the checks to sharpen fire alone on many right
 // boards and never alone on a wrong one.
 func TestWhyTally(t *testing.T) {
-	if *labelDir == "" {
-		t.Skip("no -labeldir")
-	}
-	es, err := labels.Read(*labelDir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	type tally struct{ right, rightAlone, wrong, wrongAlone int }
 	counts := map[string]*tally{}
 	at := func(k string) *tally {
@@ -668,18 +652,10 @@ func TestWhyTally(t *testing.T) {
 		}
 		return counts[k]
 	}
-	for _, e := range es {
-		if e.Ambiguous || len(e.Corners) != 4 {
-			continue
-		}
-		img, err := Load(filepath.Join(*labelDir, e.File), 0)
-		if err != nil {
-			continue
-		}
+	eachLabelled(t, func(e labels.Entry, img gocv.Mat) {
 		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, nil)
-		img.Close()
 		if err != nil {
-			continue
+			return
 		}
 		keys := make([]string, 0, len(v.why))
 		for k := range v.why {
@@ -706,7 +682,7 @@ func TestWhyTally(t *testing.T) {
 		if !right || len(keys) == 1 {
 			t.Logf("%s %s right %v why %v extent %v", e.File, e.Style, right, v.why, v.extentDoubt)
 		}
-	}
+	})
 	for k, c := range counts {
 		t.Logf("%-12s right %3d (alone %3d)  wrong %3d (alone %3d)", k, c.right, c.rightAlone, c.wrong, c.wrongAlone)
 	}
