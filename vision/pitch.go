@@ -82,12 +82,14 @@ func (f *finder) splitBlobs(hs []*hyp) []*hyp {
 		}
 		tries++
 		b := f.bs[k]
-		a1, a2, ok := f.patchLattice(b.x, b.y, patchShare*b.size())
+		side := patchShare * b.size()
+		p := f.patch(b.x, b.y, side)
+		a1, a2, ok := patchLattice(p, side)
 		// A lattice leaning more than shearSkew is staggered keys.
 		if !ok || math.Abs(a1.x*a2.x+a1.y*a2.y)/(a1.len()*a2.len()) > math.Sin(shearSkew*math.Pi/180) {
 			continue
 		}
-		pu, pv := f.cellPhase(b.x, b.y, patchShare*b.size(), a1, a2)
+		pu, pv := cellPhase(p, side, a1, a2)
 		// The blob's sides, from its area and elongation; a long blob
 		// may lie along either lattice vector.
 		l1, l2 := math.Sqrt(b.area*b.elong), math.Sqrt(b.area/b.elong)
@@ -161,12 +163,11 @@ func (f *finder) layLattice(cx, cy float64, a, b vec, pu, pv, la, lb float64) *h
 	return h
 }
 
-// patchLattice resamples the square of side s centred on (cx, cy) to
-// patchN pixels a side (grey), and returns the two shortest independent
-// vectors (work pixels) of the lattice its autocorrelation repeats on,
-// and false when it does not repeat clearly.
-func (f *finder) patchLattice(cx, cy, s float64) (vec, vec, bool) {
-	p := f.patch(cx, cy, s)
+// patchLattice returns the two shortest independent vectors (work
+// pixels) of the lattice that the autocorrelation of p, a patch of side
+// s (f.patch), repeats on, and false when it does not repeat clearly or
+// p is nil.
+func patchLattice(p []float64, s float64) (vec, vec, bool) {
 	if p == nil {
 		return vec{}, vec{}, false
 	}
@@ -189,14 +190,13 @@ func (f *finder) patchLattice(cx, cy, s float64) (vec, vec, bool) {
 // patch into along each lattice vector.
 const phaseBins = 16
 
-// cellPhase returns where, in cell units along a and b from (cx, cy),
-// the cells' centres lie (modulo 1), from the square patch of side s
-// around (cx, cy) folded onto one cell: the lines between cells are
+// cellPhase returns where, in cell units along a and b from the centre
+// of p, the cells' centres lie (modulo 1), from p, a patch of side s
+// (f.patch), folded onto one cell: the lines between cells are
 // the narrow part of the fold that stands out most from its middle
 // level (darker lines between lit cells, lighter gaps between dark
 // ones), and the centres lie half a cell from them.
-func (f *finder) cellPhase(cx, cy, s float64, a, b vec) (float64, float64) {
-	p := f.patch(cx, cy, s)
+func cellPhase(p []float64, s float64, a, b vec) (float64, float64) {
 	det := a.cross(b)
 	if p == nil || det == 0 {
 		return 0, 0

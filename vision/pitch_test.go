@@ -100,7 +100,8 @@ func TestCellPhase(t *testing.T) {
 			f := newFinder(nil, data, 640, 480)
 			sin, cos := math.Sincos(tc.angle * math.Pi / 180)
 			a, b := vec{pitch * cos, pitch * sin}, vec{-pitch * sin, pitch * cos}
-			pu, pv := f.cellPhase(320, 240, 0.7*pitch*float64(tc.n), a, b)
+			side := 0.7 * pitch * float64(tc.n)
+			pu, pv := cellPhase(f.patch(320, 240, side), side, a, b)
 			// Centres at (n/2 - 0.5) mod 1 from the middle.
 			want := math.Mod(float64(tc.n)/2+0.5, 1)
 			for _, p := range []float64{pu, pv} {
