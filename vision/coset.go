@@ -115,13 +115,7 @@ func (f *finder) cosets(hs []*hyp) []*hyp {
 			order = append(order, k)
 		}
 	}
-	sort.SliceStable(order, func(a, b int) bool {
-		ba, bb := &f.bs[order[a]], &f.bs[order[b]]
-		if ba.votes != bb.votes {
-			return ba.votes > bb.votes
-		}
-		return ba.contrast > bb.contrast
-	})
+	f.sortSeeds(order)
 	tried := make([]bool, len(f.bs))
 	for n, s := range order {
 		if n == cosetSeeds {

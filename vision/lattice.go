@@ -655,13 +655,9 @@ func (f *finder) score(h *hyp) {
 // the tilts photos show, staggered keys do not.
 const shearSkew = 15
 
-// search grows hypotheses from many seeds and returns the distinct ones
-// best first.
-func (f *finder) search() []*hyp {
-	order := make([]int, len(f.bs))
-	for i := range order {
-		order[i] = i
-	}
+// sortSeeds orders blob indices as seeds are tried: blobs more
+// segmentations agreed on first, then those of higher contrast.
+func (f *finder) sortSeeds(order []int) {
 	sort.SliceStable(order, func(a, b int) bool {
 		ba, bb := &f.bs[order[a]], &f.bs[order[b]]
 		if ba.votes != bb.votes {
@@ -669,6 +665,16 @@ func (f *finder) search() []*hyp {
 		}
 		return ba.contrast > bb.contrast
 	})
+}
+
+// search grows hypotheses from many seeds and returns the distinct ones
+// best first.
+func (f *finder) search() []*hyp {
+	order := make([]int, len(f.bs))
+	for i := range order {
+		order[i] = i
+	}
+	f.sortSeeds(order)
 	claimed := make([]bool, len(f.bs))
 	var hs []*hyp
 	seeds := 0
