@@ -93,6 +93,15 @@ type cellStats struct {
 	// ca and cb are the mean chroma of the centre, red against green
 	// and yellow against blue, in saturation's units: (0, 0) is grey.
 	ca, cb float64
+	// kc is the mean chroma of the centre and kr that of the rest of
+	// the footprint, in absolute units (channel differences over 255,
+	// red against green and yellow against blue), over the pixels below
+	// clipping only; kcOK and krOK report that at least a third of the
+	// region's pixels are below it. White light added to a cell (glare,
+	// a light cast) leaves absolute chroma as it is, where it greys ca
+	// and cb; a clipped pixel has lost its chroma.
+	kc, kr     [2]float64
+	kcOK, krOK bool
 }
 
 // verdict is the classifier's answer for one board hypothesis.
@@ -184,6 +193,7 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 		for c := 0; c < cols+2; c++ {
 			centreV, centreS, rimV, ringV = centreV[:0], centreS[:0], rimV[:0], ringV[:0]
 			var ca, cb float64
+			var kc, kr chromaSum
 			foot = footprint{}
 			x0 := off + float64(c*px)
 			y0 := off + float64(r*px)
@@ -203,6 +213,11 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 					lv := math.Log(hi + 4)
 					if d < rimInner {
 						foot.add(int(hi), (hi-lo)/(hi+16))
+						if d <= centreRadius {
+							kc.add(rr, g, b, hi)
+						} else {
+							kr.add(rr, g, b, hi)
+						}
 					}
 					switch {
 					case d > centreRadius && d < rimInner && !inRing:
@@ -236,11 +251,44 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 				peakS:  peakS,
 				ca:     ca / float64(len(centreV)),
 				cb:     cb / float64(len(centreV)),
+				kc:     kc.mean(),
+				kcOK:   kc.ok(),
+				kr:     kr.mean(),
+				krOK:   kr.ok(),
 			}
 		}
 	}
 	return stats, nil
 }
+
+// chromaSum sums the absolute chroma of a region's pixels below
+// clipping.
+type chromaSum struct {
+	a, b     float64
+	n, total int
+}
+
+// clipLevel is the channel level from which a pixel counts as clipped.
+const clipLevel = 250
+
+func (c *chromaSum) add(r, g, b, hi float64) {
+	c.total++
+	if hi >= clipLevel {
+		return
+	}
+	c.n++
+	c.a += r - g
+	c.b += (r + g - 2*b) / 2
+}
+
+func (c *chromaSum) mean() [2]float64 {
+	if c.n == 0 {
+		return [2]float64{}
+	}
+	return [2]float64{c.a / 255 / float64(c.n), c.b / 255 / float64(c.n)}
+}
+
+func (c *chromaSum) ok() bool { return 3*c.n >= c.total && c.n > 0 }
 
 // footprint histograms a button's footprint by V = max(R, G, B), with
 // the saturation summed per level, so that its peak costs no sort.
@@ -727,6 +775,7 @@ func decide(stats [][]cellStats) *verdict {
 		}
 		brightnessOverlap(stats, lit, conf, v.why)
 		oddHue(stats, lit, conf, v.why)
+		chromaArbiter(stats, lit, conf, v.why)
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
 		v.litLow = &low
 		v.unlitBand = math.Max(3*lo.sigma, 0.25*(hi.mean-lo.mean))
@@ -1945,4 +1994,93 @@ func mulHomography(a, b [9]float64) [9]float64 {
 		}
 	}
 	return m
+}
+
+// Levels of chromaArbiter.
+const (
+	// chromaGap is the smallest distance between the lit and unlit
+	// groups' absolute chroma (channel differences over 255) on which
+	// chroma may decide a doubted cell: 20 levels of 255.
+	chromaGap = 0.08
+	// chromaSide is how far along the way from one group's chroma to the
+	// other's a doubted cell must lie to be given the nearer group, and
+	// chromaNear how close (in that way's length) to the group's chroma.
+	chromaSide = 0.3
+	chromaNear = 0.4
+	// chromaTight is how close to its group's chroma every sure cell
+	// must lie for chroma to arbitrate.
+	chromaTight = 0.25
+)
+
+// chromaArbiter re-decides the doubted cells of a two-group board by
+// their absolute chroma when the sure cells' groups differ clearly and
+// consistently in it. Glare and a light cast add white light, which
+// leaves channel differences as they are: a glare spot over a dark cap
+// keeps the cap's chroma, a green light under it keeps its green. The
+// centre and the rest of the footprint must agree where both can be
+// seen below clipping (a cursor hides one of them). The cells stay in
+// doubt; only their reading changes.
+func chromaArbiter(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	var g [2][][2]float64
+	for i, on := range lit {
+		st := stats[i/cols][i%cols]
+		if conf[i] >= UncertainBelow && st.kcOK {
+			g[b2i(on)] = append(g[b2i(on)], st.kc)
+		}
+	}
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return
+	}
+	var m [2][2]float64
+	for k := range g {
+		for a := 0; a < 2; a++ {
+			xs := make([]float64, len(g[k]))
+			for i, p := range g[k] {
+				xs[i] = p[a]
+			}
+			sort.Float64s(xs)
+			m[k][a] = sortedQuantile(xs, 0.5)
+		}
+	}
+	dx, dy := m[1][0]-m[0][0], m[1][1]-m[0][1]
+	d2 := dx*dx + dy*dy
+	if d2 < chromaGap*chromaGap {
+		return
+	}
+	// side is the group whose chroma p lies near (0 unlit, 1 lit), or -1.
+	side := func(p [2]float64, near float64) int {
+		w := ((p[0]-m[0][0])*dx + (p[1]-m[0][1])*dy) / d2
+		for k := 0; k < 2; k++ {
+			near := math.Hypot(p[0]-m[k][0], p[1]-m[k][1]) <= near*math.Sqrt(d2)
+			if near && ((k == 1 && w >= 1-chromaSide) || (k == 0 && w <= chromaSide)) {
+				return k
+			}
+		}
+		return -1
+	}
+	// Every sure cell must lie near its own group's chroma: chroma that
+	// varies within a group (lights of several colours, tinted caps)
+	// cannot arbitrate.
+	for k := range g {
+		for _, p := range g[k] {
+			if side(p, chromaTight) != k {
+				return
+			}
+		}
+	}
+	for i := range lit {
+		st := stats[i/cols][i%cols]
+		if conf[i] >= UncertainBelow || !st.kcOK {
+			continue
+		}
+		k := side(st.kc, chromaNear)
+		if k < 0 || (st.krOK && side(st.kr, chromaNear) != k) {
+			continue
+		}
+		if on := k == 1; on != lit[i] {
+			lit[i] = on
+			why["chroma"]++
+		}
+	}
 }

@@ -146,7 +146,7 @@ func dumpStats(t *testing.T, img gocv.Mat, e labels.Entry) {
 	for r := 0; r < e.Rows; r++ {
 		line := ""
 		for c, x := range st[r+1][1 : e.Cols+1] {
-			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f ring%.2f pk%.2f pS%.2f |", e.Lights[r][c], x.v, x.s, x.spread, x.rim, x.ring, x.peak, x.peakS)
+			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f ring%.2f pk%.2f pS%.2f kc%.2f,%.2f/%v kr%.2f,%.2f/%v |", e.Lights[r][c], x.v, x.s, x.spread, x.rim, x.ring, x.peak, x.peakS, x.kc[0], x.kc[1], x.kcOK, x.kr[0], x.kr[1], x.krOK)
 		}
 		t.Log(line)
 	}
@@ -722,6 +722,67 @@ func TestPanelLit(t *testing.T) {
 			}
 			if got := panelLit(withRing(st, tc.ring), lit); got != tc.want {
 				t.Errorf("panelLit = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestChromaArbiter checks which doubted cells the sure cells' absolute
+// chroma re-decides: glare keeps the chroma of what it covers, a cursor
+// that hides the centre but not the rest of the footprint does not, and
+// lights of several colours cannot arbitrate.
+func TestChromaArbiter(t *testing.T) {
+	green := [2]float64{-0.35, 0.05}
+	grey := [2]float64{0.01, 0.02}
+	cell := func(c [2]float64) cellStats { return cellStats{kc: c, kr: c, kcOK: true, krOK: true} }
+	for _, tc := range []struct {
+		name string
+		odd  cellStats // cell 0, doubted, read as readLit
+		// readLit is how cell 0 is read before; want after.
+		readLit, want bool
+		// vary gives the sure lit cells a second colour.
+		vary bool
+	}{
+		{"glare over an unlit cap", cell(grey), true, false, false},
+		{"glare over a light", cell(green), false, true, false},
+		{"cursor over a light", cellStats{kc: grey, kr: green, kcOK: true, krOK: true}, false, false, false},
+		{"clipped centre", cellStats{kc: grey, kr: grey, kcOK: false, krOK: true}, true, true, false},
+		{"colour of neither", cell([2]float64{0.3, -0.3}), true, true, false},
+		{"lights of several colours", cell(grey), true, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 4, 5
+			st := make([][]cellStats, rows)
+			var lit []bool
+			var conf []float64
+			for r := range st {
+				st[r] = make([]cellStats, cols)
+				for c := range st[r] {
+					on := pattern(r, c)
+					st[r][c] = cell(grey)
+					if on {
+						st[r][c] = cell(green)
+						if tc.vary && c%2 == 0 {
+							st[r][c] = cell([2]float64{0.3, 0.5})
+						}
+					}
+					lit = append(lit, on)
+					conf = append(conf, 0.9)
+				}
+			}
+			st[0][0], lit[0], conf[0] = tc.odd, tc.readLit, 0.3
+			why := map[string]int{}
+			chromaArbiter(st, lit, conf, why)
+			if lit[0] != tc.want {
+				t.Errorf("cell read %v, want %v (why %v)", lit[0], tc.want, why)
+			}
+			if conf[0] != 0.3 {
+				t.Errorf("confidence %.2f, want it kept at 0.30", conf[0])
+			}
+			for i := 1; i < len(lit); i++ {
+				if lit[i] != pattern(i/cols, i%cols) {
+					t.Errorf("sure cell %d changed", i)
+				}
 			}
 		})
 	}

@@ -49,7 +49,8 @@
 //     uneven the centre is, the brightness of a ring around the centre
 //     and of its rim (the gaps between cells), and the brightest tenth
 //     of the button's footprint with its colour (lit rings around dark
-//     caps).
+//     caps), and the absolute chroma (channel differences) of the
+//     centre and of the rest of the footprint over unclipped pixels.
 //  4. The cells are split in two by Otsu's threshold on a lit score
 //     (brightness plus saturation, or brightness alone, whichever
 //     separates the board better); the upper group is lit. Everything
@@ -117,6 +118,13 @@
 //     empty cells beside its lights; the reading is turned round, every
 //     cell in doubt;
 //   - the board is one group, is small, or its groups are close.
+//
+// A doubted cell keeps its doubt, but its reading may change: when the
+// sure cells' absolute chroma (channel differences, which added white
+// light such as glare leaves unchanged) sets lit and unlit apart in two
+// tight groups, a doubted cell whose centre and rest of footprint both
+// lie near one group's chroma is read as that group (glare over a dark
+// cap among green lights; a cursor hides one part, not both).
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking
