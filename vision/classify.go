@@ -2017,65 +2017,40 @@ const (
 // consistently in it. Glare and a light cast add white light, which
 // leaves channel differences as they are: a glare spot over a dark cap
 // keeps the cap's chroma, a green light under it keeps its green. The
-// centre and the rest of the footprint must agree where both can be
-// seen below clipping (a cursor hides one of them). The cells stay in
-// doubt; only their reading changes.
+// centre and the rest of the footprint are compared apart, each with
+// the sure cells' chroma of that part (lights clipped at their centre
+// still show their colour around it); the parts of a doubted cell that
+// can be seen below clipping must agree (a cursor hides one of them).
+// The cells stay in doubt; only their reading changes.
 func chromaArbiter(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
-	var g [2][][2]float64
-	for i, on := range lit {
-		st := stats[i/cols][i%cols]
-		if conf[i] >= UncertainBelow && st.kcOK {
-			g[b2i(on)] = append(g[b2i(on)], st.kc)
-		}
-	}
-	if len(g[0]) < 3 || len(g[1]) < 3 {
+	centre := newChromaModel(stats, lit, conf, func(s cellStats) ([2]float64, bool) { return s.kc, s.kcOK })
+	rest := newChromaModel(stats, lit, conf, func(s cellStats) ([2]float64, bool) { return s.kr, s.krOK })
+	if centre == nil && rest == nil {
 		return
-	}
-	var m [2][2]float64
-	for k := range g {
-		for a := 0; a < 2; a++ {
-			xs := make([]float64, len(g[k]))
-			for i, p := range g[k] {
-				xs[i] = p[a]
-			}
-			sort.Float64s(xs)
-			m[k][a] = sortedQuantile(xs, 0.5)
-		}
-	}
-	dx, dy := m[1][0]-m[0][0], m[1][1]-m[0][1]
-	d2 := dx*dx + dy*dy
-	if d2 < chromaGap*chromaGap {
-		return
-	}
-	// side is the group whose chroma p lies near (0 unlit, 1 lit), or -1.
-	side := func(p [2]float64, near float64) int {
-		w := ((p[0]-m[0][0])*dx + (p[1]-m[0][1])*dy) / d2
-		for k := 0; k < 2; k++ {
-			near := math.Hypot(p[0]-m[k][0], p[1]-m[k][1]) <= near*math.Sqrt(d2)
-			if near && ((k == 1 && w >= 1-chromaSide) || (k == 0 && w <= chromaSide)) {
-				return k
-			}
-		}
-		return -1
-	}
-	// Every sure cell must lie near its own group's chroma: chroma that
-	// varies within a group (lights of several colours, tinted caps)
-	// cannot arbitrate.
-	for k := range g {
-		for _, p := range g[k] {
-			if side(p, chromaTight) != k {
-				return
-			}
-		}
 	}
 	for i := range lit {
 		st := stats[i/cols][i%cols]
-		if conf[i] >= UncertainBelow || !st.kcOK {
+		if conf[i] >= UncertainBelow {
 			continue
 		}
-		k := side(st.kc, chromaNear)
-		if k < 0 || (st.krOK && side(st.kr, chromaNear) != k) {
+		k := -1
+		agree := true
+		for _, part := range []struct {
+			m  *chromaModel
+			p  [2]float64
+			ok bool
+		}{{centre, st.kc, st.kcOK}, {rest, st.kr, st.krOK}} {
+			if !part.ok || part.m == nil {
+				continue
+			}
+			g := part.m.side(part.p, chromaNear)
+			if g < 0 || (k >= 0 && g != k) {
+				agree = false
+			}
+			k = g
+		}
+		if !agree || k < 0 {
 			continue
 		}
 		if on := k == 1; on != lit[i] {
@@ -2084,3 +2059,68 @@ func chromaArbiter(stats [][]cellStats, lit []bool, conf []float64, why map[stri
 		}
 	}
 }
+
+// chromaModel is the median chroma of the sure unlit [0] and lit [1]
+// cells of one part of the footprint.
+type chromaModel struct {
+	m  [2][2]float64
+	d2 float64 // squared distance between the two
+}
+
+// newChromaModel builds the model of the part get returns (with
+// whether it can be seen) over the sure cells, or nil when either group
+// has under three such cells, the groups lie closer than chromaGap, or
+// a sure cell lies off its own group's chroma (lights of several
+// colours, tinted caps).
+func newChromaModel(stats [][]cellStats, lit []bool, conf []float64, get func(cellStats) ([2]float64, bool)) *chromaModel {
+	cols := len(stats[0])
+	var g [2][][2]float64
+	for i, on := range lit {
+		if p, ok := get(stats[i/cols][i%cols]); ok && conf[i] >= UncertainBelow {
+			g[b2i(on)] = append(g[b2i(on)], p)
+		}
+	}
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return nil
+	}
+	cm := &chromaModel{}
+	for k := range g {
+		for a := 0; a < 2; a++ {
+			xs := make([]float64, len(g[k]))
+			for i, p := range g[k] {
+				xs[i] = p[a]
+			}
+			sort.Float64s(xs)
+			cm.m[k][a] = sortedQuantile(xs, 0.5)
+		}
+	}
+	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
+	if cm.d2 < chromaGap*chromaGap {
+		return nil
+	}
+	for k := range g {
+		for _, p := range g[k] {
+			if cm.side(p, chromaTight) != k {
+				return nil
+			}
+		}
+	}
+	return cm
+}
+
+// side returns the group whose chroma p lies near, within near of the
+// distance between the groups and at most chromaSide of the way towards
+// the other (0 unlit, 1 lit), or -1.
+func (cm *chromaModel) side(p [2]float64, near float64) int {
+	dx, dy := cm.m[1][0]-cm.m[0][0], cm.m[1][1]-cm.m[0][1]
+	w := ((p[0]-cm.m[0][0])*dx + (p[1]-cm.m[0][1])*dy) / cm.d2
+	for k := 0; k < 2; k++ {
+		close := math.Sqrt(sq(p[0]-cm.m[k][0])+sq(p[1]-cm.m[k][1])) <= near*math.Sqrt(cm.d2)
+		if close && ((k == 1 && w >= 1-chromaSide) || (k == 0 && w <= chromaSide)) {
+			return k
+		}
+	}
+	return -1
+}
+
+func sq(x float64) float64 { return x * x }

@@ -746,7 +746,8 @@ func TestChromaArbiter(t *testing.T) {
 		{"glare over an unlit cap", cell(grey), true, false, false},
 		{"glare over a light", cell(green), false, true, false},
 		{"cursor over a light", cellStats{kc: grey, kr: green, kcOK: true, krOK: true}, false, false, false},
-		{"clipped centre", cellStats{kc: grey, kr: grey, kcOK: false, krOK: true}, true, true, false},
+		{"clipped centre, the rest decides", cellStats{kc: green, kr: grey, kcOK: false, krOK: true}, true, false, false},
+		{"all clipped", cellStats{kc: grey, kr: grey}, true, true, false},
 		{"colour of neither", cell([2]float64{0.3, -0.3}), true, true, false},
 		{"lights of several colours", cell(grey), true, true, true},
 	} {

@@ -122,9 +122,11 @@
 // A doubted cell keeps its doubt, but its reading may change: when the
 // sure cells' absolute chroma (channel differences, which added white
 // light such as glare leaves unchanged) sets lit and unlit apart in two
-// tight groups, a doubted cell whose centre and rest of footprint both
-// lie near one group's chroma is read as that group (glare over a dark
-// cap among green lights; a cursor hides one part, not both).
+// tight groups, at the centre or in the rest of the footprint (lights
+// clipped at their centre keep their colour around it), a doubted cell
+// whose unclipped parts all lie near one group's chroma is read as that
+// group (glare over a dark cap among green lights; a cursor hides one
+// part, not both).
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking
