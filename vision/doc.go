@@ -25,7 +25,10 @@
 //     interleave, half a cell apart), and splitBlobs lays a lattice over
 //     a large blob whose inside repeats in two directions (cells that
 //     touch merge into one blob), with the pitch from the peaks of its
-//     autocorrelation.
+//     autocorrelation. When the best lattice is weak and the photo uses
+//     only part of the range of levels (a dim room, flat light), the
+//     search runs again on a copy whose levels are spread over the
+//     whole range, and its lattices compete with the first ones.
 //  2. refineExtent (skipped when the caller gives the size) grows or
 //     shrinks the first hypothesis one row or column at a time by how
 //     much each line's edge pattern looks like the board's buttons, lit

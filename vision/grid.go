@@ -45,7 +45,9 @@ const (
 // workSide pixels (blob.go); lattices grown from seed blobs along their
 // neighbours' displacement vectors, fitted with a homography, trimmed,
 // and scored (lattice.go); the case around the buttons widens sparse
-// lattices (lattice_case.go). Each lattice's h is in full-resolution
+// lattices (lattice_case.go); when the best is weak, a second search on
+// the copy's levels spread over the whole range (stretch.go) adds its
+// lattices. Each lattice's h is in full-resolution
 // pixels of img; its sizeSure is false when the extent rests on weak
 // evidence, a close rival exists, or the case cue widened it (see
 // lattice.sizeSure). When the first look finds nothing or at most 4
@@ -123,29 +125,21 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 		return nil, fmt.Errorf("pixel type %v, want 8-bit: %w", img.Type(), ErrNoBoard)
 	}
 
-	bs, err := collectBlobs(work, workers)
+	out, nb, err := latticesOn(work, work, nil, rows, cols, scale, workers, dbg)
 	if err != nil {
-		return nil, fmt.Errorf("finding blobs: %w", err)
+		return nil, err
 	}
-	if dbg.enabled() {
-		drawBlobs(work, bs, dbg)
-	}
-	data, err := work.DataPtrUint8()
-	if err != nil {
-		return nil, fmt.Errorf("work image: %w", err)
-	}
-	f := newFinder(bs, data, work.Cols(), work.Rows())
-	hs := f.search()
-	// Buttons and the gaps between them: the other lattice of the pair.
-	hs = append(hs, f.cosets(hs)...)
-	// Boards whose cells merged into one blob: split it by its pitch.
-	hs = append(hs, f.splitBlobs(hs)...)
-	var out []lattice
-	for _, h := range hs {
-		l, ok := f.toLattice(h, rows, cols, scale)
-		if ok {
-			out = append(out, l)
+	// A photo that uses part of the range (a dim room, flat light, a
+	// low-contrast panel) may hide its buttons under the segmentations'
+	// thresholds in levels, leaving a weak lattice of the few that stand
+	// out, or none: look again at a copy spread over the whole range,
+	// and let its lattices compete with the first look's.
+	if weakBest(out) {
+		more, err := spreadLook(work, rows, cols, scale, workers)
+		if err != nil {
+			return nil, err
 		}
+		out = append(out, more...)
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
 	out = distinct(out)
@@ -163,9 +157,75 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 		drawLattices(work, out, scale, dbg)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%d candidate blobs, no regular grid of them: %w", len(bs), ErrNoBoard)
+		return nil, fmt.Errorf("%d candidate blobs, no regular grid of them: %w", nb, ErrNoBoard)
 	}
 	return out, nil
+}
+
+// spreadLook returns the lattices of work's levels spread over the whole
+// range (stretchLevels), measured on work itself; none when work spans
+// enough of the range already.
+func spreadLook(work gocv.Mat, rows, cols int, scale float64, workers int) ([]lattice, error) {
+	spread := gocv.NewMat()
+	defer spread.Close()
+	m, ok := stretchLevels(work, &spread)
+	if !ok {
+		return nil, nil
+	}
+	out, _, err := latticesOn(spread, work, &m, rows, cols, scale, workers, nil)
+	return out, err
+}
+
+// weakBest reports whether the best-scoring of ls scores weakly for its
+// cells (see sizeDoubts), or ls is empty.
+func weakBest(ls []lattice) bool {
+	best := -1
+	for i := range ls {
+		if best < 0 || ls[i].score > ls[best].score {
+			best = i
+		}
+	}
+	return best < 0 || sizeDoubts(&ls[best])&doubtWeak != 0
+}
+
+// latticesOn returns the lattices that the blobs of seg (8-bit BGR, the
+// copy findAt searches, scale full-resolution pixels per pixel) make,
+// unsorted, and the number of blobs. Blobs are found on seg and
+// everything else is measured on work, the same copy before the level
+// map m (nil when seg is work): scores and colours then compare with
+// those of the first look.
+func latticesOn(seg, work gocv.Mat, m *levelMap, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, int, error) {
+	bs, err := collectBlobs(seg, workers)
+	if err != nil {
+		return nil, 0, fmt.Errorf("finding blobs: %w", err)
+	}
+	if m != nil {
+		for i := range bs {
+			b := &bs[i]
+			b.inner, b.ring = m.undo(b.inner), m.undo(b.ring)
+			b.contrast /= m.gain
+		}
+	}
+	if dbg.enabled() {
+		drawBlobs(work, bs, dbg)
+	}
+	data, err := work.DataPtrUint8()
+	if err != nil {
+		return nil, 0, fmt.Errorf("work image: %w", err)
+	}
+	f := newFinder(bs, data, work.Cols(), work.Rows())
+	hs := f.search()
+	// Buttons and the gaps between them: the other lattice of the pair.
+	hs = append(hs, f.cosets(hs)...)
+	// Boards whose cells merged into one blob: split it by its pitch.
+	hs = append(hs, f.splitBlobs(hs)...)
+	var out []lattice
+	for _, h := range hs {
+		if l, ok := f.toLattice(h, rows, cols, scale); ok {
+			out = append(out, l)
+		}
+	}
+	return out, len(bs), nil
 }
 
 // sizeDoubts returns the reasons not to vouch for l's size that its
