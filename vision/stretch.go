@@ -22,8 +22,10 @@ const (
 	// already span nearly the whole range are left as they are.
 	stretchMinGain = 1.25
 	// stretchMaxGain caps the gain: beyond it sensor noise and JPEG
-	// blocks become blobs of their own.
-	stretchMaxGain = 4
+	// blocks become blobs of their own. A room at a tenth of daylight
+	// leaves a photo about 30 levels wide (a/60082: 2..27), which 8
+	// spreads over the range.
+	stretchMaxGain = 8
 )
 
 // levelMap is a linear map of 8-bit levels, v -> gain*v + offset

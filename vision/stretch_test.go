@@ -76,7 +76,7 @@ func TestStretchLevels(t *testing.T) {
 		{"full range left alone", 0, 255, false, 0},
 		{"nearly full left alone", 20, 235, false, 0},
 		{"dim room", 5, 70, true, 255.0 / 64},
-		{"flat light capped", 100, 140, true, stretchMaxGain},
+		{"flat light capped", 120, 140, true, stretchMaxGain},
 		{"flat image left alone", 90, 90, false, 0},
 	}
 	for _, tc := range tests {
