@@ -2010,6 +2010,9 @@ const (
 	// chromaTight is how close to its group's chroma every sure cell
 	// must lie for chroma to arbitrate.
 	chromaTight = 0.25
+	// chromaConf is the confidence of a doubted cell whose chroma, seen
+	// at its centre and around it, confirms its reading.
+	chromaConf = 0.6
 )
 
 // chromaArbiter re-decides the doubted cells of a two-group board by
@@ -2056,6 +2059,15 @@ func chromaArbiter(stats [][]cellStats, lit []bool, conf []float64, why map[stri
 		if on := k == 1; on != lit[i] {
 			lit[i] = on
 			why["chroma"]++
+			continue
+		}
+		// Chroma agrees with the reading: when both parts can be seen
+		// and each lies as close to its group as the sure cells do,
+		// the cell is as sure as they are.
+		if st.kcOK && st.krOK && centre != nil && rest != nil &&
+			centre.side(st.kc, chromaTight) == k && rest.side(st.kr, chromaTight) == k {
+			conf[i] = chromaConf
+			why["chromasure"]++
 		}
 	}
 }

@@ -742,14 +742,19 @@ func TestChromaArbiter(t *testing.T) {
 		readLit, want bool
 		// vary gives the sure lit cells a second colour.
 		vary bool
+		// sure: the cell's chroma confirms its reading, seen whole.
+		sure bool
 	}{
-		{"glare over an unlit cap", cell(grey), true, false, false},
-		{"glare over a light", cell(green), false, true, false},
-		{"cursor over a light", cellStats{kc: grey, kr: green, kcOK: true, krOK: true}, false, false, false},
-		{"clipped centre, the rest decides", cellStats{kc: green, kr: grey, kcOK: false, krOK: true}, true, false, false},
-		{"all clipped", cellStats{kc: grey, kr: grey}, true, true, false},
-		{"colour of neither", cell([2]float64{0.3, -0.3}), true, true, false},
-		{"lights of several colours", cell(grey), true, true, true},
+		{"glare over an unlit cap", cell(grey), true, false, false, false},
+		{"glare over a light", cell(green), false, true, false, false},
+		{"confirmed light", cell(green), true, true, false, true},
+		{"confirmed cap", cell(grey), false, false, false, true},
+		{"confirmed, centre clipped", cellStats{kc: grey, kr: grey, krOK: true}, false, false, false, false},
+		{"cursor over a light", cellStats{kc: grey, kr: green, kcOK: true, krOK: true}, false, false, false, false},
+		{"clipped centre, the rest decides", cellStats{kc: green, kr: grey, kcOK: false, krOK: true}, true, false, false, false},
+		{"all clipped", cellStats{kc: grey, kr: grey}, true, true, false, false},
+		{"colour of neither", cell([2]float64{0.3, -0.3}), true, true, false, false},
+		{"lights of several colours", cell(grey), true, true, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const rows, cols = 4, 5
@@ -777,8 +782,12 @@ func TestChromaArbiter(t *testing.T) {
 			if lit[0] != tc.want {
 				t.Errorf("cell read %v, want %v (why %v)", lit[0], tc.want, why)
 			}
-			if conf[0] != 0.3 {
-				t.Errorf("confidence %.2f, want it kept at 0.30", conf[0])
+			wantConf := 0.3
+			if tc.sure {
+				wantConf = chromaConf
+			}
+			if conf[0] != wantConf {
+				t.Errorf("confidence %.2f, want %.2f", conf[0], wantConf)
 			}
 			for i := 1; i < len(lit); i++ {
 				if lit[i] != pattern(i/cols, i%cols) {

@@ -126,7 +126,9 @@
 // clipped at their centre keep their colour around it), a doubted cell
 // whose unclipped parts all lie near one group's chroma is read as that
 // group (glare over a dark cap among green lights; a cursor hides one
-// part, not both).
+// part, not both). A doubted cell whose centre and rest both show, and
+// lie as close to its own group's chroma as the sure cells do, loses
+// its doubt.
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking
