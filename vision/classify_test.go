@@ -797,3 +797,35 @@ func TestChromaArbiter(t *testing.T) {
 		})
 	}
 }
+
+// TestWhiteAdded checks the glare test on the groups' absolute chroma:
+// tinted caps under added white light keep their chroma; lights of their
+// own colour, and grey caps (which added white leaves grey), do not
+// count.
+func TestWhiteAdded(t *testing.T) {
+	cell := func(a, b float64) cellStats { return cellStats{kc: [2]float64{a, b}, kcOK: true} }
+	purple := cell(0.07, -0.04)
+	for _, tc := range []struct {
+		name       string
+		unlit, lit cellStats
+		want       bool
+	}{
+		{"glare over purple caps", purple, cell(0.065, -0.045), true},
+		{"orange lights over purple caps", purple, cell(0.3, 0.5), false},
+		{"white lights over grey caps", cell(0.01, 0.01), cell(0.0, 0.01), false},
+		{"a light scaling its cap's colour", purple, cell(0.21, -0.12), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(5, 5, pattern, tc.unlit, tc.lit)
+			lit := make([]bool, 0, 25)
+			for r := 0; r < 5; r++ {
+				for c := 0; c < 5; c++ {
+					lit = append(lit, pattern(r, c))
+				}
+			}
+			if got := whiteAdded(st, lit); got != tc.want {
+				t.Errorf("whiteAdded = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -117,6 +117,8 @@
 //     brighter, as grey) and the unlit ones are coloured: a light theme's
 //     empty cells beside its lights; the reading is turned round, every
 //     cell in doubt;
+//   - the cells read lit have the unlit cells' absolute chroma, and it
+//     is a colour: white light added to tinted caps (glare), not lights;
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell keeps its doubt, but its reading may change: when the
