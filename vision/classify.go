@@ -776,6 +776,14 @@ func decide(stats [][]cellStats) *verdict {
 		brightnessOverlap(stats, lit, conf, v.why)
 		oddHue(stats, lit, conf, v.why)
 		chromaArbiter(stats, lit, conf, v.why)
+		if whiteAdded(stats, lit) {
+			// The lit cells are the unlit ones with white light added:
+			// glare, not lights.
+			for i := range conf {
+				conf[i] = math.Min(conf[i], crossCap)
+			}
+			v.why["whiteadded"] = n
+		}
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
 		v.litLow = &low
 		v.unlitBand = math.Max(3*lo.sigma, 0.25*(hi.mean-lo.mean))
@@ -2010,6 +2018,9 @@ const (
 	// chromaTight is how close to its group's chroma every sure cell
 	// must lie for chroma to arbitrate.
 	chromaTight = 0.25
+	// chromaConf is the confidence of a doubted cell whose chroma, seen
+	// at its centre and around it, confirms its reading.
+	chromaConf = 0.6
 )
 
 // chromaArbiter re-decides the doubted cells of a two-group board by
@@ -2056,6 +2067,15 @@ func chromaArbiter(stats [][]cellStats, lit []bool, conf []float64, why map[stri
 		if on := k == 1; on != lit[i] {
 			lit[i] = on
 			why["chroma"]++
+			continue
+		}
+		// Chroma agrees with the reading: when both parts can be seen
+		// and each lies as close to its group as the sure cells do,
+		// the cell is as sure as they are.
+		if st.kcOK && st.krOK && centre != nil && rest != nil &&
+			centre.side(st.kc, chromaTight) == k && rest.side(st.kr, chromaTight) == k {
+			conf[i] = chromaConf
+			why["chromasure"]++
 		}
 	}
 }
@@ -2124,3 +2144,44 @@ func (cm *chromaModel) side(p [2]float64, near float64) int {
 }
 
 func sq(x float64) float64 { return x * x }
+
+// Levels of whiteAdded.
+const (
+	// addedMinChroma is the absolute chroma the unlit cells must have
+	// for added white light to show: grey caps stay grey under it.
+	addedMinChroma = 0.05
+	// addedSame is how far apart (as a share of the unlit chroma) the
+	// groups' absolute chroma may lie and still be the same.
+	addedSame = 0.3
+)
+
+// whiteAdded reports whether the cells read lit have the same absolute
+// chroma as the unlit ones, and that chroma is clearly a colour: white
+// light added to tinted caps (a glare spot) does that, where a light
+// shining through a cap scales its colour with its brightness and a
+// light of its own colour replaces it.
+func whiteAdded(stats [][]cellStats, lit []bool) bool {
+	cols := len(stats[0])
+	var g [2][][2]float64
+	for i, on := range lit {
+		if st := stats[i/cols][i%cols]; st.kcOK {
+			g[b2i(on)] = append(g[b2i(on)], st.kc)
+		}
+	}
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return false
+	}
+	var m [2][2]float64
+	for k := range g {
+		for a := 0; a < 2; a++ {
+			xs := make([]float64, len(g[k]))
+			for i, p := range g[k] {
+				xs[i] = p[a]
+			}
+			sort.Float64s(xs)
+			m[k][a] = sortedQuantile(xs, 0.5)
+		}
+	}
+	u := math.Hypot(m[0][0], m[0][1])
+	return u >= addedMinChroma && math.Hypot(m[1][0]-m[0][0], m[1][1]-m[0][1]) <= addedSame*u
+}

@@ -742,14 +742,19 @@ func TestChromaArbiter(t *testing.T) {
 		readLit, want bool
 		// vary gives the sure lit cells a second colour.
 		vary bool
+		// sure: the cell's chroma confirms its reading, seen whole.
+		sure bool
 	}{
-		{"glare over an unlit cap", cell(grey), true, false, false},
-		{"glare over a light", cell(green), false, true, false},
-		{"cursor over a light", cellStats{kc: grey, kr: green, kcOK: true, krOK: true}, false, false, false},
-		{"clipped centre, the rest decides", cellStats{kc: green, kr: grey, kcOK: false, krOK: true}, true, false, false},
-		{"all clipped", cellStats{kc: grey, kr: grey}, true, true, false},
-		{"colour of neither", cell([2]float64{0.3, -0.3}), true, true, false},
-		{"lights of several colours", cell(grey), true, true, true},
+		{"glare over an unlit cap", cell(grey), true, false, false, false},
+		{"glare over a light", cell(green), false, true, false, false},
+		{"confirmed light", cell(green), true, true, false, true},
+		{"confirmed cap", cell(grey), false, false, false, true},
+		{"confirmed, centre clipped", cellStats{kc: grey, kr: grey, krOK: true}, false, false, false, false},
+		{"cursor over a light", cellStats{kc: grey, kr: green, kcOK: true, krOK: true}, false, false, false, false},
+		{"clipped centre, the rest decides", cellStats{kc: green, kr: grey, kcOK: false, krOK: true}, true, false, false, false},
+		{"all clipped", cellStats{kc: grey, kr: grey}, true, true, false, false},
+		{"colour of neither", cell([2]float64{0.3, -0.3}), true, true, false, false},
+		{"lights of several colours", cell(grey), true, true, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const rows, cols = 4, 5
@@ -777,13 +782,49 @@ func TestChromaArbiter(t *testing.T) {
 			if lit[0] != tc.want {
 				t.Errorf("cell read %v, want %v (why %v)", lit[0], tc.want, why)
 			}
-			if conf[0] != 0.3 {
-				t.Errorf("confidence %.2f, want it kept at 0.30", conf[0])
+			wantConf := 0.3
+			if tc.sure {
+				wantConf = chromaConf
+			}
+			if conf[0] != wantConf {
+				t.Errorf("confidence %.2f, want %.2f", conf[0], wantConf)
 			}
 			for i := 1; i < len(lit); i++ {
 				if lit[i] != pattern(i/cols, i%cols) {
 					t.Errorf("sure cell %d changed", i)
 				}
+			}
+		})
+	}
+}
+
+// TestWhiteAdded checks the glare test on the groups' absolute chroma:
+// tinted caps under added white light keep their chroma; lights of their
+// own colour, and grey caps (which added white leaves grey), do not
+// count.
+func TestWhiteAdded(t *testing.T) {
+	cell := func(a, b float64) cellStats { return cellStats{kc: [2]float64{a, b}, kcOK: true} }
+	purple := cell(0.07, -0.04)
+	for _, tc := range []struct {
+		name       string
+		unlit, lit cellStats
+		want       bool
+	}{
+		{"glare over purple caps", purple, cell(0.065, -0.045), true},
+		{"orange lights over purple caps", purple, cell(0.3, 0.5), false},
+		{"white lights over grey caps", cell(0.01, 0.01), cell(0.0, 0.01), false},
+		{"a light scaling its cap's colour", purple, cell(0.21, -0.12), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(5, 5, pattern, tc.unlit, tc.lit)
+			lit := make([]bool, 0, 25)
+			for r := 0; r < 5; r++ {
+				for c := 0; c < 5; c++ {
+					lit = append(lit, pattern(r, c))
+				}
+			}
+			if got := whiteAdded(st, lit); got != tc.want {
+				t.Errorf("whiteAdded = %v, want %v", got, tc.want)
 			}
 		})
 	}

@@ -120,6 +120,8 @@
 //     brighter, as grey) and the unlit ones are coloured: a light theme's
 //     empty cells beside its lights; the reading is turned round, every
 //     cell in doubt;
+//   - the cells read lit have the unlit cells' absolute chroma, and it
+//     is a colour: white light added to tinted caps (glare), not lights;
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell keeps its doubt, but its reading may change: when the
@@ -129,7 +131,9 @@
 // clipped at their centre keep their colour around it), a doubted cell
 // whose unclipped parts all lie near one group's chroma is read as that
 // group (glare over a dark cap among green lights; a cursor hides one
-// part, not both).
+// part, not both). A doubted cell whose centre and rest both show, and
+// lie as close to its own group's chroma as the sure cells do, loses
+// its doubt.
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking
