@@ -49,39 +49,28 @@ var errDegenerate = errors.New("degenerate quadrilateral")
 
 // fitHom returns the homography that maps each src[i] to dst[i].
 func fitHom(src, dst [4][2]float64) (hom, error) {
-	// Solve the 8×8 system for h0..h7 with h8 = 1.
-	var a [8][9]float64
-	for i := 0; i < 4; i++ {
-		x, y := src[i][0], src[i][1]
-		u, v := dst[i][0], dst[i][1]
-		a[2*i] = [9]float64{x, y, 1, 0, 0, 0, -u * x, -u * y, u}
-		a[2*i+1] = [9]float64{0, 0, 0, x, y, 1, -v * x, -v * y, v}
-	}
-	for col := 0; col < 8; col++ {
-		p := col
-		for r := col + 1; r < 8; r++ {
-			if math.Abs(a[r][col]) > math.Abs(a[p][col]) {
-				p = r
-			}
-		}
-		if math.Abs(a[p][col]) < 1e-12 {
-			return hom{}, errDegenerate
-		}
-		a[col], a[p] = a[p], a[col]
-		for r := 0; r < 8; r++ {
-			if r == col {
-				continue
-			}
-			f := a[r][col] / a[col][col]
-			for k := col; k < 9; k++ {
-				a[r][k] -= f * a[col][k]
-			}
-		}
-	}
+	sv, dv := points2f(src), points2f(dst)
+	defer sv.Close()
+	defer dv.Close()
+	m := gocv.GetPerspectiveTransform2f(sv, dv)
+	defer m.Close()
 	var h hom
-	for i := 0; i < 8; i++ {
-		h[i] = a[i][8] / a[i][i]
+	for i := range h {
+		h[i] = m.GetDoubleAt(i/3, i%3)
 	}
-	h[8] = 1
+	// OpenCV answers a degenerate quadrilateral with a singular map.
+	det := h[0]*(h[4]*h[8]-h[5]*h[7]) - h[1]*(h[3]*h[8]-h[5]*h[6]) + h[2]*(h[3]*h[7]-h[4]*h[6])
+	if math.IsNaN(det) || math.Abs(det) < 1e-12 {
+		return hom{}, errDegenerate
+	}
 	return h, nil
+}
+
+// points2f converts four points for OpenCV; the caller closes it.
+func points2f(p [4][2]float64) gocv.Point2fVector {
+	pts := make([]gocv.Point2f, 4)
+	for i, q := range p {
+		pts[i] = gocv.Point2f{X: float32(q[0]), Y: float32(q[1])}
+	}
+	return gocv.NewPoint2fVectorFromPoints(pts)
 }
