@@ -3,6 +3,7 @@ package synth
 import (
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -41,6 +42,30 @@ func Encode(seed int64, opts *Options) ([]byte, string, labels.Entry, error) {
 		return nil, "", e, fmt.Errorf("seed %d: encode %s: no bytes", seed, ext)
 	}
 	return data, string(ext), e, nil
+}
+
+// WriteSized renders seed, scales the image to w×h (the label's corners
+// with it) and writes it to path as a JPEG of the given quality, as a
+// phone saves a photo of that size; benchmarks and tests of large photos
+// use it. It returns the label (File empty).
+func WriteSized(path string, seed int64, opts *Options, w, h, quality int) (labels.Entry, error) {
+	img, e, err := Render(seed, opts)
+	if err != nil {
+		return e, err
+	}
+	defer img.Close()
+	sized := gocv.NewMat()
+	defer sized.Close()
+	sx, sy := float64(w)/float64(img.Cols()), float64(h)/float64(img.Rows())
+	gocv.Resize(img, &sized, image.Pt(w, h), 0, 0, gocv.InterpolationLinear)
+	for i := range e.Corners {
+		e.Corners[i][0] *= sx
+		e.Corners[i][1] *= sy
+	}
+	if !gocv.IMWriteWithParams(path, sized, []int{gocv.IMWriteJpegQuality, quality}) {
+		return e, fmt.Errorf("seed %d: cannot write %s", seed, path)
+	}
+	return e, nil
 }
 
 // WriteSet renders seeds first..first+n-1 into dir as NNNNN.jpg or

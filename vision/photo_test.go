@@ -18,17 +18,10 @@ import (
 // JPEG of quality 90; it returns the path and the rendered board's lights.
 func writeBig(t testing.TB, seed int64, opts *synth.Options, w, h int) (string, [][]bool) {
 	t.Helper()
-	img, lab, err := synth.Render(seed, opts)
+	path := filepath.Join(t.TempDir(), "big.jpg")
+	lab, err := synth.WriteSized(path, seed, opts, w, h, 90)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer img.Close()
-	big := gocv.NewMat()
-	defer big.Close()
-	gocv.Resize(img, &big, image.Pt(w, h), 0, 0, gocv.InterpolationLinear)
-	path := filepath.Join(t.TempDir(), "big.jpg")
-	if !gocv.IMWriteWithParams(path, big, []int{gocv.IMWriteJpegQuality, 90}) {
-		t.Fatal("cannot write the test photo")
 	}
 	lit := make([][]bool, lab.Rows)
 	for r, row := range lab.Lights {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"image"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -21,16 +20,8 @@ import (
 // as a JPEG of quality 90, the way a phone would save it.
 func writeSizedPhoto(tb testing.TB, path string, seed int64, style string, w, h int) {
 	tb.Helper()
-	img, _, err := synth.Render(seed, &synth.Options{Style: style})
-	if err != nil {
+	if _, err := synth.WriteSized(path, seed, &synth.Options{Style: style}, w, h, 90); err != nil {
 		tb.Fatal(err)
-	}
-	defer img.Close()
-	big := gocv.NewMat()
-	defer big.Close()
-	gocv.Resize(img, &big, image.Pt(w, h), 0, 0, gocv.InterpolationLinear)
-	if !gocv.IMWriteWithParams(path, big, []int{gocv.IMWriteJpegQuality, 90}) {
-		tb.Fatalf("cannot write %s", path)
 	}
 }
 
