@@ -124,16 +124,16 @@
 //     is a colour: white light added to tinted caps (glare), not lights;
 //   - the board is one group, is small, or its groups are close.
 //
-// A doubted cell keeps its doubt, but its reading may change: when the
+// A doubted cell's reading may change, its doubt kept: when the
 // sure cells' absolute chroma (channel differences, which added white
 // light such as glare leaves unchanged) sets lit and unlit apart in two
 // tight groups, at the centre or in the rest of the footprint (lights
 // clipped at their centre keep their colour around it), a doubted cell
 // whose unclipped parts all lie near one group's chroma is read as that
 // group (glare over a dark cap among green lights; a cursor hides one
-// part, not both). A doubted cell whose centre and rest both show, and
-// lie as close to its own group's chroma as the sure cells do, loses
-// its doubt.
+// part, not both). A doubted cell whose reading that chroma confirms,
+// its centre and rest both showing and each as close to its group's
+// chroma as the sure cells are, loses its doubt.
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking
