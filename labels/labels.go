@@ -73,9 +73,25 @@ func (e *Entry) check() error {
 	return nil
 }
 
-// Read reads dir/labels.json.
+// MaxFileBytes bounds the size of a labels.json that Read accepts: 64
+// MiB holds the labels of over 100,000 photos.
+const MaxFileBytes = 64 << 20
+
+// Read reads dir/labels.json. It refuses, without reading it, a file
+// that is not a regular file (a named pipe would block) or is larger
+// than MaxFileBytes.
 func Read(dir string) ([]Entry, error) {
 	p := filepath.Join(dir, FileName)
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", p)
+	}
+	if st.Size() > MaxFileBytes {
+		return nil, fmt.Errorf("%s: larger than the %d MiB limit (%d bytes)", p, MaxFileBytes>>20, st.Size())
+	}
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return nil, err

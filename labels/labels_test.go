@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -61,6 +62,36 @@ func TestWriteRead(t *testing.T) {
 	}
 	if len(got) != 1 || got[0].File != "a.png" || got[0].Lights[0] != "01" || got[0].Corners[2] != [2]float64{3, 4} {
 		t.Fatalf("round trip = %+v", got)
+	}
+}
+
+func TestReadRefuses(t *testing.T) {
+	pipe := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(pipe, FileName), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := t.TempDir()
+	f, err := os.Create(filepath.Join(big, FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A sparse file: its size is checked before a byte is read.
+	if err := f.Truncate(MaxFileBytes + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	tests := []struct{ name, dir, want string }{
+		{"missing", t.TempDir(), "no such file or directory"},
+		{"named pipe", pipe, "labels.json: not a regular file"},
+		{"too large", big, "labels.json: larger than the 64 MiB limit (67108865 bytes)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Read(tc.dir)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Read error %v, want one containing %q", err, tc.want)
+			}
+		})
 	}
 }
 

@@ -93,6 +93,15 @@ type cellStats struct {
 	// ca and cb are the mean chroma of the centre, red against green
 	// and yellow against blue, in saturation's units: (0, 0) is grey.
 	ca, cb float64
+	// kc is the mean chroma of the centre and kr that of the rest of
+	// the footprint, in absolute units (channel differences over 255,
+	// red against green and yellow against blue), over the pixels below
+	// clipping only; kcOK and krOK report that at least a third of the
+	// region's pixels are below it. White light added to a cell (glare,
+	// a light cast) leaves absolute chroma as it is, where it greys ca
+	// and cb; a clipped pixel has lost its chroma.
+	kc, kr     [2]float64
+	kcOK, krOK bool
 }
 
 // verdict is the classifier's answer for one board hypothesis.
@@ -184,6 +193,7 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 		for c := 0; c < cols+2; c++ {
 			centreV, centreS, rimV, ringV = centreV[:0], centreS[:0], rimV[:0], ringV[:0]
 			var ca, cb float64
+			var kc, kr chromaSum
 			foot = footprint{}
 			x0 := off + float64(c*px)
 			y0 := off + float64(r*px)
@@ -203,6 +213,11 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 					lv := math.Log(hi + 4)
 					if d < rimInner {
 						foot.add(int(hi), (hi-lo)/(hi+16))
+						if d <= centreRadius {
+							kc.add(rr, g, b, hi)
+						} else {
+							kr.add(rr, g, b, hi)
+						}
 					}
 					switch {
 					case d > centreRadius && d < rimInner && !inRing:
@@ -236,11 +251,44 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 				peakS:  peakS,
 				ca:     ca / float64(len(centreV)),
 				cb:     cb / float64(len(centreV)),
+				kc:     kc.mean(),
+				kcOK:   kc.ok(),
+				kr:     kr.mean(),
+				krOK:   kr.ok(),
 			}
 		}
 	}
 	return stats, nil
 }
+
+// chromaSum sums the absolute chroma of a region's pixels below
+// clipping.
+type chromaSum struct {
+	a, b     float64
+	n, total int
+}
+
+// clipLevel is the channel level from which a pixel counts as clipped.
+const clipLevel = 250
+
+func (c *chromaSum) add(r, g, b, hi float64) {
+	c.total++
+	if hi >= clipLevel {
+		return
+	}
+	c.n++
+	c.a += r - g
+	c.b += (r + g - 2*b) / 2
+}
+
+func (c *chromaSum) mean() [2]float64 {
+	if c.n == 0 {
+		return [2]float64{}
+	}
+	return [2]float64{c.a / 255 / float64(c.n), c.b / 255 / float64(c.n)}
+}
+
+func (c *chromaSum) ok() bool { return 3*c.n >= c.total && c.n > 0 }
 
 // footprint histograms a button's footprint by V = max(R, G, B), with
 // the saturation summed per level, so that its peak costs no sort.
@@ -727,6 +775,15 @@ func decide(stats [][]cellStats) *verdict {
 		}
 		brightnessOverlap(stats, lit, conf, v.why)
 		oddHue(stats, lit, conf, v.why)
+		chromaArbiter(stats, lit, conf, v.why)
+		if whiteAdded(stats, lit) {
+			// The lit cells are the unlit ones with white light added:
+			// glare, not lights.
+			for i := range conf {
+				conf[i] = math.Min(conf[i], crossCap)
+			}
+			v.why["whiteadded"] = n
+		}
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
 		v.litLow = &low
 		v.unlitBand = math.Max(3*lo.sigma, 0.25*(hi.mean-lo.mean))
@@ -1945,4 +2002,186 @@ func mulHomography(a, b [9]float64) [9]float64 {
 		}
 	}
 	return m
+}
+
+// Levels of chromaArbiter.
+const (
+	// chromaGap is the smallest distance between the lit and unlit
+	// groups' absolute chroma (channel differences over 255) on which
+	// chroma may decide a doubted cell: 20 levels of 255.
+	chromaGap = 0.08
+	// chromaSide is how far along the way from one group's chroma to the
+	// other's a doubted cell must lie to be given the nearer group, and
+	// chromaNear how close (in that way's length) to the group's chroma.
+	chromaSide = 0.3
+	chromaNear = 0.4
+	// chromaTight is how close to its group's chroma every sure cell
+	// must lie for chroma to arbitrate.
+	chromaTight = 0.25
+	// chromaConf is the confidence of a doubted cell whose chroma, seen
+	// at its centre and around it, confirms its reading.
+	chromaConf = 0.6
+)
+
+// chromaArbiter re-decides the doubted cells of a two-group board by
+// their absolute chroma when the sure cells' groups differ clearly and
+// consistently in it. Glare and a light cast add white light, which
+// leaves channel differences as they are: a glare spot over a dark cap
+// keeps the cap's chroma, a green light under it keeps its green. The
+// centre and the rest of the footprint are compared apart, each with
+// the sure cells' chroma of that part (lights clipped at their centre
+// still show their colour around it); the parts of a doubted cell that
+// can be seen below clipping must agree (a cursor hides one of them).
+// The cells stay in doubt; only their reading changes.
+func chromaArbiter(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	centre := newChromaModel(stats, lit, conf, func(s cellStats) ([2]float64, bool) { return s.kc, s.kcOK })
+	rest := newChromaModel(stats, lit, conf, func(s cellStats) ([2]float64, bool) { return s.kr, s.krOK })
+	if centre == nil && rest == nil {
+		return
+	}
+	for i := range lit {
+		st := stats[i/cols][i%cols]
+		if conf[i] >= UncertainBelow {
+			continue
+		}
+		k := -1
+		agree := true
+		for _, part := range []struct {
+			m  *chromaModel
+			p  [2]float64
+			ok bool
+		}{{centre, st.kc, st.kcOK}, {rest, st.kr, st.krOK}} {
+			if !part.ok || part.m == nil {
+				continue
+			}
+			g := part.m.side(part.p, chromaNear)
+			if g < 0 || (k >= 0 && g != k) {
+				agree = false
+			}
+			k = g
+		}
+		if !agree || k < 0 {
+			continue
+		}
+		if on := k == 1; on != lit[i] {
+			lit[i] = on
+			why["chroma"]++
+			continue
+		}
+		// Chroma agrees with the reading: when both parts can be seen
+		// and each lies as close to its group as the sure cells do,
+		// the cell is as sure as they are.
+		if st.kcOK && st.krOK && centre != nil && rest != nil &&
+			centre.side(st.kc, chromaTight) == k && rest.side(st.kr, chromaTight) == k {
+			conf[i] = chromaConf
+			why["chromasure"]++
+		}
+	}
+}
+
+// chromaModel is the median chroma of the sure unlit [0] and lit [1]
+// cells of one part of the footprint.
+type chromaModel struct {
+	m  [2][2]float64
+	d2 float64 // squared distance between the two
+}
+
+// newChromaModel builds the model of the part get returns (with
+// whether it can be seen) over the sure cells, or nil when either group
+// has under three such cells, the groups lie closer than chromaGap, or
+// a sure cell lies off its own group's chroma (lights of several
+// colours, tinted caps).
+func newChromaModel(stats [][]cellStats, lit []bool, conf []float64, get func(cellStats) ([2]float64, bool)) *chromaModel {
+	cols := len(stats[0])
+	var g [2][][2]float64
+	for i, on := range lit {
+		if p, ok := get(stats[i/cols][i%cols]); ok && conf[i] >= UncertainBelow {
+			g[b2i(on)] = append(g[b2i(on)], p)
+		}
+	}
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return nil
+	}
+	cm := &chromaModel{}
+	for k := range g {
+		for a := 0; a < 2; a++ {
+			xs := make([]float64, len(g[k]))
+			for i, p := range g[k] {
+				xs[i] = p[a]
+			}
+			sort.Float64s(xs)
+			cm.m[k][a] = sortedQuantile(xs, 0.5)
+		}
+	}
+	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
+	if cm.d2 < chromaGap*chromaGap {
+		return nil
+	}
+	for k := range g {
+		for _, p := range g[k] {
+			if cm.side(p, chromaTight) != k {
+				return nil
+			}
+		}
+	}
+	return cm
+}
+
+// side returns the group whose chroma p lies near, within near of the
+// distance between the groups and at most chromaSide of the way towards
+// the other (0 unlit, 1 lit), or -1.
+func (cm *chromaModel) side(p [2]float64, near float64) int {
+	dx, dy := cm.m[1][0]-cm.m[0][0], cm.m[1][1]-cm.m[0][1]
+	w := ((p[0]-cm.m[0][0])*dx + (p[1]-cm.m[0][1])*dy) / cm.d2
+	for k := 0; k < 2; k++ {
+		close := math.Sqrt(sq(p[0]-cm.m[k][0])+sq(p[1]-cm.m[k][1])) <= near*math.Sqrt(cm.d2)
+		if close && ((k == 1 && w >= 1-chromaSide) || (k == 0 && w <= chromaSide)) {
+			return k
+		}
+	}
+	return -1
+}
+
+func sq(x float64) float64 { return x * x }
+
+// Levels of whiteAdded.
+const (
+	// addedMinChroma is the absolute chroma the unlit cells must have
+	// for added white light to show: grey caps stay grey under it.
+	addedMinChroma = 0.05
+	// addedSame is how far apart (as a share of the unlit chroma) the
+	// groups' absolute chroma may lie and still be the same.
+	addedSame = 0.3
+)
+
+// whiteAdded reports whether the cells read lit have the same absolute
+// chroma as the unlit ones, and that chroma is clearly a colour: white
+// light added to tinted caps (a glare spot) does that, where a light
+// shining through a cap scales its colour with its brightness and a
+// light of its own colour replaces it.
+func whiteAdded(stats [][]cellStats, lit []bool) bool {
+	cols := len(stats[0])
+	var g [2][][2]float64
+	for i, on := range lit {
+		if st := stats[i/cols][i%cols]; st.kcOK {
+			g[b2i(on)] = append(g[b2i(on)], st.kc)
+		}
+	}
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return false
+	}
+	var m [2][2]float64
+	for k := range g {
+		for a := 0; a < 2; a++ {
+			xs := make([]float64, len(g[k]))
+			for i, p := range g[k] {
+				xs[i] = p[a]
+			}
+			sort.Float64s(xs)
+			m[k][a] = sortedQuantile(xs, 0.5)
+		}
+	}
+	u := math.Hypot(m[0][0], m[0][1])
+	return u >= addedMinChroma && math.Hypot(m[1][0]-m[0][0], m[1][1]-m[0][1]) <= addedSame*u
 }

@@ -146,7 +146,7 @@ func dumpStats(t *testing.T, img gocv.Mat, e labels.Entry) {
 	for r := 0; r < e.Rows; r++ {
 		line := ""
 		for c, x := range st[r+1][1 : e.Cols+1] {
-			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f ring%.2f pk%.2f pS%.2f |", e.Lights[r][c], x.v, x.s, x.spread, x.rim, x.ring, x.peak, x.peakS)
+			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f ring%.2f pk%.2f pS%.2f kc%.2f,%.2f/%v kr%.2f,%.2f/%v |", e.Lights[r][c], x.v, x.s, x.spread, x.rim, x.ring, x.peak, x.peakS, x.kc[0], x.kc[1], x.kcOK, x.kr[0], x.kr[1], x.krOK)
 		}
 		t.Log(line)
 	}
@@ -722,6 +722,109 @@ func TestPanelLit(t *testing.T) {
 			}
 			if got := panelLit(withRing(st, tc.ring), lit); got != tc.want {
 				t.Errorf("panelLit = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestChromaArbiter checks which doubted cells the sure cells' absolute
+// chroma re-decides: glare keeps the chroma of what it covers, a cursor
+// that hides the centre but not the rest of the footprint does not, and
+// lights of several colours cannot arbitrate.
+func TestChromaArbiter(t *testing.T) {
+	green := [2]float64{-0.35, 0.05}
+	grey := [2]float64{0.01, 0.02}
+	cell := func(c [2]float64) cellStats { return cellStats{kc: c, kr: c, kcOK: true, krOK: true} }
+	for _, tc := range []struct {
+		name string
+		odd  cellStats // cell 0, doubted, read as readLit
+		// readLit is how cell 0 is read before; want after.
+		readLit, want bool
+		// vary gives the sure lit cells a second colour.
+		vary bool
+		// sure: the cell's chroma confirms its reading, seen whole.
+		sure bool
+	}{
+		{"glare over an unlit cap", cell(grey), true, false, false, false},
+		{"glare over a light", cell(green), false, true, false, false},
+		{"confirmed light", cell(green), true, true, false, true},
+		{"confirmed cap", cell(grey), false, false, false, true},
+		{"confirmed, centre clipped", cellStats{kc: grey, kr: grey, krOK: true}, false, false, false, false},
+		{"cursor over a light", cellStats{kc: grey, kr: green, kcOK: true, krOK: true}, false, false, false, false},
+		{"clipped centre, the rest decides", cellStats{kc: green, kr: grey, kcOK: false, krOK: true}, true, false, false, false},
+		{"all clipped", cellStats{kc: grey, kr: grey}, true, true, false, false},
+		{"colour of neither", cell([2]float64{0.3, -0.3}), true, true, false, false},
+		{"lights of several colours", cell(grey), true, true, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 4, 5
+			st := make([][]cellStats, rows)
+			var lit []bool
+			var conf []float64
+			for r := range st {
+				st[r] = make([]cellStats, cols)
+				for c := range st[r] {
+					on := pattern(r, c)
+					st[r][c] = cell(grey)
+					if on {
+						st[r][c] = cell(green)
+						if tc.vary && c%2 == 0 {
+							st[r][c] = cell([2]float64{0.3, 0.5})
+						}
+					}
+					lit = append(lit, on)
+					conf = append(conf, 0.9)
+				}
+			}
+			st[0][0], lit[0], conf[0] = tc.odd, tc.readLit, 0.3
+			why := map[string]int{}
+			chromaArbiter(st, lit, conf, why)
+			if lit[0] != tc.want {
+				t.Errorf("cell read %v, want %v (why %v)", lit[0], tc.want, why)
+			}
+			wantConf := 0.3
+			if tc.sure {
+				wantConf = chromaConf
+			}
+			if conf[0] != wantConf {
+				t.Errorf("confidence %.2f, want %.2f", conf[0], wantConf)
+			}
+			for i := 1; i < len(lit); i++ {
+				if lit[i] != pattern(i/cols, i%cols) {
+					t.Errorf("sure cell %d changed", i)
+				}
+			}
+		})
+	}
+}
+
+// TestWhiteAdded checks the glare test on the groups' absolute chroma:
+// tinted caps under added white light keep their chroma; lights of their
+// own colour, and grey caps (which added white leaves grey), do not
+// count.
+func TestWhiteAdded(t *testing.T) {
+	cell := func(a, b float64) cellStats { return cellStats{kc: [2]float64{a, b}, kcOK: true} }
+	purple := cell(0.07, -0.04)
+	for _, tc := range []struct {
+		name       string
+		unlit, lit cellStats
+		want       bool
+	}{
+		{"glare over purple caps", purple, cell(0.065, -0.045), true},
+		{"orange lights over purple caps", purple, cell(0.3, 0.5), false},
+		{"white lights over grey caps", cell(0.01, 0.01), cell(0.0, 0.01), false},
+		{"a light scaling its cap's colour", purple, cell(0.21, -0.12), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(5, 5, pattern, tc.unlit, tc.lit)
+			lit := make([]bool, 0, 25)
+			for r := 0; r < 5; r++ {
+				for c := 0; c < 5; c++ {
+					lit = append(lit, pattern(r, c))
+				}
+			}
+			if got := whiteAdded(st, lit); got != tc.want {
+				t.Errorf("whiteAdded = %v, want %v", got, tc.want)
 			}
 		})
 	}

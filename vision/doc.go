@@ -52,7 +52,8 @@
 //     uneven the centre is, the brightness of a ring around the centre
 //     and of its rim (the gaps between cells), and the brightest tenth
 //     of the button's footprint with its colour (lit rings around dark
-//     caps).
+//     caps), and the absolute chroma (channel differences) of the
+//     centre and of the rest of the footprint over unclipped pixels.
 //  4. The cells are split in two by Otsu's threshold on a lit score
 //     (brightness plus saturation, or brightness alone, whichever
 //     separates the board better); the upper group is lit. Everything
@@ -119,7 +120,20 @@
 //     brighter, as grey) and the unlit ones are coloured: a light theme's
 //     empty cells beside its lights; the reading is turned round, every
 //     cell in doubt;
+//   - the cells read lit have the unlit cells' absolute chroma, and it
+//     is a colour: white light added to tinted caps (glare), not lights;
 //   - the board is one group, is small, or its groups are close.
+//
+// A doubted cell keeps its doubt, but its reading may change: when the
+// sure cells' absolute chroma (channel differences, which added white
+// light such as glare leaves unchanged) sets lit and unlit apart in two
+// tight groups, at the centre or in the rest of the footprint (lights
+// clipped at their centre keep their colour around it), a doubted cell
+// whose unclipped parts all lie near one group's chroma is read as that
+// group (glare over a dark cap among green lights; a cursor hides one
+// part, not both). A doubted cell whose centre and rest both show, and
+// lie as close to its own group's chroma as the sure cells do, loses
+// its doubt.
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking

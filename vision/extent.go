@@ -61,6 +61,54 @@ type extentWindow struct {
 	desc       [][]float64 // per cell, normalised descriptor (nil when outside the image)
 	energy     []float64   // per cell, mean gradient magnitude
 	bright     []float64   // per cell, mean log brightness of its centre
+	// pooled holds the window's pooled gradient (magnitude and the two
+	// doubled-angle components), bw bins a row, extentBins bins a cell:
+	// for describing cells off the lattice (stagger). nil in windows
+	// built by hand.
+	pooled [3][]float64
+	bw     int
+}
+
+// describe returns the normalised descriptor of the cell whose top-left
+// bin is (bx, by) in the window's pooled grid, and its mean gradient
+// magnitude; false when the cell lies beyond the pooled grid or shows no
+// edges.
+func (w *extentWindow) describe(bx, by int) ([]float64, float64, bool) {
+	const in0, in1 = extentSkip, extentBins - extentSkip
+	const side = in1 - in0
+	const bin = extentPx / extentBins
+	if w.pooled[0] == nil || bx < 0 || by < 0 || bx+extentBins > w.bw || (by+extentBins)*w.bw > len(w.pooled[0]) {
+		return nil, 0, false
+	}
+	d := make([]float64, 3*side*side)
+	var e float64
+	for c := 0; c < 3; c++ {
+		for y := in0; y < in1; y++ {
+			for x := in0; x < in1; x++ {
+				v := w.pooled[c][(by+y)*w.bw+bx+x]
+				d[(c*side+y-in0)*side+x-in0] = v
+				if c == 0 {
+					e += v
+				}
+			}
+		}
+	}
+	mean := e / (side * side)
+	for b := 0; b < side*side; b++ {
+		d[b] -= mean
+	}
+	var ss float64
+	for _, x := range d {
+		ss += x * x
+	}
+	if ss == 0 {
+		return nil, 0, false
+	}
+	ss = 1 / math.Sqrt(ss)
+	for b := range d {
+		d[b] *= ss
+	}
+	return d, mean / float64(bin*bin), true
 }
 
 // refineExtent checks each line just outside the grid of l, and each
@@ -291,6 +339,9 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	}
 	// A grid grown or shrunk is judged again by its new size.
 	out.doubt(sizeDoubts(&out))
+	if w.staggered(r0, r1, c0, c1) {
+		out.doubt(doubtContinues)
+	}
 	if w.block(r0, r1, c0, c1) {
 		// The photo shows a block of alike buttons with something else
 		// all round it: the size a person would read, whatever the
@@ -506,6 +557,11 @@ func (w *extentWindow) clarity(r0, r1, c0, c1 int) float64 {
 	if math.IsInf(edge, 1) {
 		return math.Inf(-1)
 	}
+	if st := w.staggerScore(tpl, med, r0, r1, c0, c1); st >= growShare {
+		// The pattern goes on beyond the grid out of step: the grid
+		// stands out from it no more than from a line in step.
+		out = math.Max(out, st)
+	}
 	return (edge - out) * med
 }
 
@@ -586,7 +642,8 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 			}
 		}
 	}
-	w := &extentWindow{rows: wr, cols: wc, desc: make([][]float64, wr*wc), energy: make([]float64, wr*wc), bright: make([]float64, wr*wc)}
+	w := &extentWindow{rows: wr, cols: wc, desc: make([][]float64, wr*wc), energy: make([]float64, wr*wc), bright: make([]float64, wr*wc),
+		pooled: pooled, bw: bw}
 	iw, ih := float64(img.Cols()), float64(img.Rows())
 	for i := 0; i < wr; i++ {
 		for j := 0; j < wc; j++ {
@@ -602,38 +659,12 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 			if !in {
 				continue
 			}
-			const in0, in1 = extentSkip, extentBins - extentSkip
-			const side = in1 - in0
-			d := make([]float64, 3*side*side)
-			var e float64
-			for c := 0; c < 3; c++ {
-				for by := in0; by < in1; by++ {
-					for bx := in0; bx < in1; bx++ {
-						v := pooled[c][(i*extentBins+by)*bw+j*extentBins+bx]
-						d[(c*side+by-in0)*side+bx-in0] = v
-						if c == 0 {
-							e += v
-						}
-					}
-				}
-			}
-			mean := e / (side * side)
-			for b := 0; b < side*side; b++ {
-				d[b] -= mean
-			}
-			var ss float64
-			for _, x := range d {
-				ss += x * x
-			}
-			if ss == 0 {
+			d, e, ok := w.describe(j*extentBins, i*extentBins)
+			if !ok {
 				continue
 			}
-			ss = 1 / math.Sqrt(ss)
-			for b := range d {
-				d[b] *= ss
-			}
 			w.desc[i*wc+j] = d
-			w.energy[i*wc+j] = mean / float64(bin*bin)
+			w.energy[i*wc+j] = e
 			var sum float64
 			for y := i*extentPx + extentPx/4; y < i*extentPx+3*extentPx/4; y++ {
 				for x := j*extentPx + extentPx/4; x < j*extentPx+3*extentPx/4; x++ {
@@ -998,4 +1029,81 @@ func dot(a, b []float64) float64 {
 		s += a[i] * b[i]
 	}
 	return s
+}
+
+// stagger is the highest median similarity to tpl of the cells of the
+// line just outside the grid on side, shifted along the line by a
+// fraction of a pitch (an eighth to seven eighths): how well the grid's
+// pattern goes on beyond it out of step, as a keyboard's staggered rows
+// do. A board's case closes around its grid; nothing beyond its edge
+// line looks like its buttons at any offset. It reports false when the
+// line looks like them best in step, or cannot be judged (beyond the
+// window, under two thirds of its cells in the photo, or a window built
+// by hand).
+func (w *extentWindow) stagger(tpl [][]float64, side, r0, r1, c0, c1 int) (float64, bool) {
+	cells := w.lineCells(side, true, r0, r1, c0, c1)
+	if cells == nil {
+		return 0, false
+	}
+	// A line in step looks like the buttons best unshifted; it is no
+	// stagger (and the grid would take it in).
+	best, ok := math.Inf(-1), false
+	if s0, _, ok0 := w.lineScore(tpl, side, true, r0, r1, c0, c1); ok0 {
+		best = s0
+	}
+	inStep := best
+	sc := make([]float64, 0, len(cells))
+	for s := 1; s < extentBins; s++ {
+		sc = sc[:0]
+		for _, c := range cells {
+			// The shifted cell covers part of this cell and of the
+			// next one along the line.
+			i, j := c[0], c[1]
+			ni, nj := i, j+1
+			bx, by := j*extentBins+s, i*extentBins
+			if side >= 2 {
+				ni, nj = i+1, j
+				bx, by = j*extentBins, i*extentBins+s
+			}
+			if ni >= w.rows || nj >= w.cols || w.desc[i*w.cols+j] == nil || w.desc[ni*w.cols+nj] == nil {
+				continue
+			}
+			if d, _, dok := w.describe(bx, by); dok {
+				sc = append(sc, similarity(d, tpl))
+			}
+		}
+		if len(sc) == 0 || 3*len(sc) < 2*len(cells) {
+			continue
+		}
+		sort.Float64s(sc)
+		if m := sortedQuantile(sc, 0.5); m > best {
+			best, ok = m, true
+		}
+	}
+	if !ok || best <= inStep {
+		return 0, false
+	}
+	return best, true
+}
+
+// staggered reports whether the grid [r0, r1) × [c0, c1) of the window
+// goes on beyond one of its sides out of step (staggerScore at least
+// growShare: a line there would join the grid if it were in step), as
+// a keyboard's rows beyond two of them do.
+func (w *extentWindow) staggered(r0, r1, c0, c1 int) bool {
+	tpl, med := w.templates(r0, r1, c0, c1)
+	return tpl != nil && med >= minTemplateScore && w.staggerScore(tpl, med, r0, r1, c0, c1) >= growShare
+}
+
+// staggerScore is the greatest stagger over the four sides, relative
+// to the grid cells' median similarity med; 0 when no side can be
+// judged.
+func (w *extentWindow) staggerScore(tpl [][]float64, med float64, r0, r1, c0, c1 int) float64 {
+	out := 0.0
+	for side := 0; side < 4; side++ {
+		if s, ok := w.stagger(tpl, side, r0, r1, c0, c1); ok {
+			out = math.Max(out, s/med)
+		}
+	}
+	return out
 }

@@ -19,6 +19,21 @@ var (
 	doubtOut = flag.String("doubt.out", "", "with -doubt.dir, write one tab-separated line per photo there")
 )
 
+var rankOnly = flag.String("rank.only", "", "comma-separated photo files (base names) to which eachFound keeps; empty keeps all")
+
+// wanted reports whether eachFound visits the photo file.
+func wanted(file string) bool {
+	if *rankOnly == "" {
+		return true
+	}
+	for _, f := range strings.Split(*rankOnly, ",") {
+		if f == file {
+			return true
+		}
+	}
+	return false
+}
+
 // eachFound runs f on every labelled photo of the comma-separated
 // folders dirs in which findLattices finds a grid, with the finder's
 // hypotheses; the image is closed when f returns.
@@ -30,7 +45,7 @@ func eachFound(t *testing.T, dirs string, f func(dir string, e labels.Entry, img
 			t.Fatal(err)
 		}
 		for _, e := range es {
-			if e.Ambiguous {
+			if e.Ambiguous || !wanted(e.File) {
 				continue
 			}
 			img, err := Load(filepath.Join(dir, e.File), 0)
@@ -204,7 +219,7 @@ func TestPickData(t *testing.T) {
 				break
 			}
 			r, c := refineExtent(img, l)
-			line += fmt.Sprintf("\t%.2f,%.3f,%d,%d,%v,%v", l.score, c, r.rows, r.cols, latticeMismatch(r, e) == "", r.block)
+			line += fmt.Sprintf("\t%.2f,%.3f,%d,%d,%v,%v,%s", l.score, c, r.rows, r.cols, latticeMismatch(r, e) == "", r.block, windowFeatures(img, r))
 		}
 		fmt.Fprintln(out, line)
 	})
@@ -235,4 +250,28 @@ func sideFeatures(img gocv.Mat, l lattice) string {
 		}
 	}
 	return s
+}
+
+// windowFeatures describes, comma-separated, l's grid in its extent
+// window: the stagger score and how many templates its cells get.
+func windowFeatures(img gocv.Mat, l lattice) string {
+	w, ok := newExtentWindow(img, l, nil)
+	if !ok {
+		return "0,0"
+	}
+	r0, r1, c0, c1 := extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+	tpl, med := w.templates(r0, r1, c0, c1)
+	if tpl == nil {
+		return "0,0"
+	}
+	edge, out := math.Inf(1), 0.0
+	for side := 0; side < 4; side++ {
+		if s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1); ok {
+			edge = math.Min(edge, s/med)
+		}
+		if s, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1); ok {
+			out = math.Max(out, s/med)
+		}
+	}
+	return fmt.Sprintf("%.3f,%d,%.3f,%.3f,%.3f", w.staggerScore(tpl, med, r0, r1, c0, c1), len(tpl), edge, out, med)
 }

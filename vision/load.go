@@ -61,11 +61,30 @@ func Load(path string, maxPixels int) (gocv.Mat, error) {
 	return Decode(data, maxPixels)
 }
 
+// regularFile turns a Stat's answer into an error unless it is a regular
+// file.
+func regularFile(st os.FileInfo, err error) error {
+	switch {
+	case err != nil:
+		return fileError(err)
+	case st.IsDir():
+		return fmt.Errorf("%w (it is a folder)", ErrNotImage)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%w (not a regular file)", ErrNotImage)
+	}
+	return nil
+}
+
 // readImageFile returns the bytes of the image file at path after the
 // checks Load describes; maxPixels ≤ 0 means DefaultMaxPixels.
 func readImageFile(path string, maxPixels int) ([]byte, error) {
 	if maxPixels <= 0 {
 		maxPixels = DefaultMaxPixels
+	}
+	// Look before opening: opening a named pipe waits for a writer,
+	// and a device may never end.
+	if err := regularFile(os.Stat(path)); err != nil {
+		return nil, err
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -73,14 +92,8 @@ func readImageFile(path string, maxPixels int) ([]byte, error) {
 	}
 	defer f.Close()
 	st, err := f.Stat()
-	if err != nil {
-		return nil, fileError(err)
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%w (it is a folder)", ErrNotImage)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%w (not a regular file)", ErrNotImage)
+	if err := regularFile(st, err); err != nil {
+		return nil, err
 	}
 	// Refuse a file that is no image, or an image over the limit, from
 	// its first bytes, before reading the rest.

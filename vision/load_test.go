@@ -14,6 +14,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -321,6 +322,11 @@ func TestLoad(t *testing.T) {
 	if err := os.WriteFile(bomb, append(pngBomb(30000, 30000), make([]byte, 1<<20)...), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A named pipe with no writer: opening it would wait for ever.
+	pipe := filepath.Join(dir, "pipe.jpg")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	m, err := Load(good, 0)
 	if err != nil {
@@ -336,6 +342,7 @@ func TestLoad(t *testing.T) {
 	}{
 		{"missing", filepath.Join(dir, "nope.jpg"), 0, fs.ErrNotExist, "no such file or directory"},
 		{"folder", folder, 0, ErrNotImage, "not a readable image (it is a folder)"},
+		{"named pipe", pipe, 0, ErrNotImage, "not a readable image (not a regular file)"},
 		{"file larger than any allowed image", big, 4000, ErrTooLarge, "image too large (file of 2 MB, limit 1 MB)"},
 		{"large text file", text, 0, ErrNotImage, "not a readable image (a text file)"},
 		{"bomb", bomb, 0, ErrTooLarge, "image too large (30000×30000 pixels, limit 50 MP)"},
