@@ -155,7 +155,8 @@
 // # Debug images
 //
 // With Options.Debug set, Read writes numbered PNGs there: the candidate
-// blobs, the lattice fits, and the rectified board with the cell grid and
+// blobs (and those of the look at spread levels, over its copy, when it
+// runs), the lattice fits, and the rectified board with the cell grid and
 // each cell's verdict (green outline lit, red unlit, the confidence in
 // per cent, a yellow cross over uncertain cells).
 package vision

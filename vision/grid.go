@@ -135,7 +135,7 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	// out, or none: look again at a copy spread over the whole range,
 	// and let its lattices compete with the first look's.
 	if weakBest(out) {
-		more, err := spreadLook(work, rows, cols, scale, workers)
+		more, err := spreadLook(work, rows, cols, scale, workers, dbg)
 		if err != nil {
 			return nil, err
 		}
@@ -164,15 +164,16 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 
 // spreadLook returns the lattices of work's levels spread over the whole
 // range (stretchLevels), measured on work itself; none when work spans
-// enough of the range already.
-func spreadLook(work gocv.Mat, rows, cols int, scale float64, workers int) ([]lattice, error) {
+// enough of the range already. With dbg, the blobs it found are drawn
+// over the spread copy.
+func spreadLook(work gocv.Mat, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, error) {
 	spread := gocv.NewMat()
 	defer spread.Close()
 	m, ok := stretchLevels(work, &spread)
 	if !ok {
 		return nil, nil
 	}
-	out, _, err := latticesOn(spread, work, &m, rows, cols, scale, workers, nil)
+	out, _, err := latticesOn(spread, work, &m, rows, cols, scale, workers, dbg)
 	return out, err
 }
 
@@ -207,7 +208,13 @@ func latticesOn(seg, work gocv.Mat, m *levelMap, rows, cols int, scale float64, 
 		}
 	}
 	if dbg.enabled() {
-		drawBlobs(work, bs, dbg)
+		// Over the copy the blobs were found on: a spread look shows
+		// what it saw.
+		name := "blobs"
+		if m != nil {
+			name = "blobs-spread"
+		}
+		drawBlobs(seg, bs, name, dbg)
 	}
 	data, err := work.DataPtrUint8()
 	if err != nil {
@@ -561,8 +568,9 @@ func bestWindow(h *hyp, uv func([2]int) (int, int), umin, umax, vmin, vmax, cols
 	return bu, bv
 }
 
-// drawBlobs writes the candidate blobs over the work image.
-func drawBlobs(work gocv.Mat, bs []blob, dbg *debugger) {
+// drawBlobs writes the candidate blobs over work, the copy they were
+// found on, as the debug image name.
+func drawBlobs(work gocv.Mat, bs []blob, name string, dbg *debugger) {
 	img := work.Clone()
 	defer img.Close()
 	for _, b := range bs {
@@ -574,7 +582,7 @@ func drawBlobs(work gocv.Mat, bs []blob, dbg *debugger) {
 		r := max(2, int(b.size()/2))
 		gocv.Circle(&img, image.Pt(int(b.x), int(b.y)), r, c, 1)
 	}
-	dbg.write("blobs", img)
+	dbg.write(name, img)
 }
 
 // drawLattices writes the hypotheses over the work image: the best in

@@ -153,7 +153,7 @@ func TestSpreadLookFindsDimBoards(t *testing.T) {
 			if !weakBest(first) {
 				t.Fatalf("first look not weak: the spread look would not run")
 			}
-			more, err := spreadLook(work, 0, 0, scale, 0)
+			more, err := spreadLook(work, 0, 0, scale, 0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
