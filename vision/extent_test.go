@@ -349,7 +349,8 @@ func TestPickValue(t *testing.T) {
 		{"same clarity, higher score", [2]float64{10, 0.8}, [2]float64{9, 0.8}, true, ""},
 		{"same score, clearer", [2]float64{10, 0.5}, [2]float64{10, 0.8}, false, ""},
 		{"twice the score, a line wrong", [2]float64{20, 0.45}, [2]float64{10, 0.9}, false, "0.45 clearer outweighs twice the score"},
-		{"three times the score", [2]float64{30, 0.5}, [2]float64{10, 0.9}, true, ""},
+		{"three times the score, 0.4 less clear", [2]float64{30, 0.5}, [2]float64{10, 0.9}, false, "0.4 clearer outweighs three times the score"},
+		{"four times the score", [2]float64{40, 0.5}, [2]float64{10, 0.9}, true, ""},
 		{"unjudged against judged", [2]float64{10, math.Inf(-1)}, [2]float64{2, 0.3}, false, "-Inf counts as -1"},
 		{"negative score", [2]float64{-1, 1}, [2]float64{0.1, -1}, false, "a negative score counts as 0"},
 	}
