@@ -34,8 +34,11 @@
 //     much each line's edge pattern looks like the board's buttons, lit
 //     or unlit; rivals whose score could win are refined too, and the
 //     one whose score, weighed by how clearly its grid stands out from
-//     the lines around it, is highest goes first (its size marked
-//     unsure when it is not the finder's first). The window of lines
+//     the lines around it and how alike its cells are, is highest goes
+//     first (its size marked unsure when it is not the finder's first).
+//     A grid whose pattern goes on beyond a side out of step (a
+//     keyboard's staggered rows) does not stand out, and its size is
+//     unsure: a board's case closes around its grid. The window of lines
 //     around the grid is built again whenever the grid reaches its edge,
 //     so a grid found several lines short grows back; a bright edge line
 //     with nothing of the buttons' pattern, or one the photo hides with

@@ -340,7 +340,10 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	}
 	// A grid grown or shrunk is judged again by its new size.
 	out.doubt(sizeDoubts(&out))
-	if w.staggered(r0, r1, c0, c1) {
+	clarity, staggered := w.clarity(r0, r1, c0, c1)
+	if staggered {
+		// The pattern goes on beyond the grid out of step, as a
+		// keyboard's rows do beyond two of them.
 		out.doubt(doubtContinues)
 	}
 	if w.block(r0, r1, c0, c1) {
@@ -350,7 +353,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		out.vouch(blockAnswers)
 		out.block = true
 	}
-	return out, w.clarity(r0, r1, c0, c1)
+	return out, clarity
 }
 
 // The block test: a grid stands out as a whole board when its cells
@@ -544,11 +547,13 @@ func (w *extentWindow) bounded(r0, r1, c0, c1 int) bool {
 // less so (e/64097: a number pad's keys at 0.78 beside a 2×2 board's
 // buttons at 0.98). About 1 for a grid that holds exactly a board of
 // crisp buttons, less when a line is wrong; -Inf when the cells are not
-// alike enough to judge.
-func (w *extentWindow) clarity(r0, r1, c0, c1 int) float64 {
+// alike enough to judge. It also reports whether the grid goes on
+// beyond a side out of step (staggerScore at least growShare: a line
+// there would join the grid if it were in step).
+func (w *extentWindow) clarity(r0, r1, c0, c1 int) (float64, bool) {
 	tpl, med := w.templates(r0, r1, c0, c1)
 	if tpl == nil || med < minTemplateScore {
-		return math.Inf(-1)
+		return math.Inf(-1), false
 	}
 	edge, out := math.Inf(1), 0.0
 	for side := 0; side < 4; side++ {
@@ -559,15 +564,17 @@ func (w *extentWindow) clarity(r0, r1, c0, c1 int) float64 {
 			out = math.Max(out, s/med)
 		}
 	}
+	st := w.staggerScore(tpl, med, r0, r1, c0, c1)
+	staggered := st >= growShare
 	if math.IsInf(edge, 1) {
-		return math.Inf(-1)
+		return math.Inf(-1), staggered
 	}
-	if st := w.staggerScore(tpl, med, r0, r1, c0, c1); st >= growShare {
-		// The pattern goes on beyond the grid out of step: the grid
-		// stands out from it no more than from a line in step.
+	if staggered {
+		// The grid stands out from a pattern going on out of step no
+		// more than from a line in step.
 		out = math.Max(out, st)
 	}
-	return (edge - out) * med * med * med
+	return (edge - out) * med * med * med, staggered
 }
 
 // newExtentWindow rectifies the lattice's grid with extentMargin lines
@@ -1089,15 +1096,6 @@ func (w *extentWindow) stagger(tpl [][]float64, side, r0, r1, c0, c1 int) (float
 		return 0, false
 	}
 	return best, true
-}
-
-// staggered reports whether the grid [r0, r1) × [c0, c1) of the window
-// goes on beyond one of its sides out of step (staggerScore at least
-// growShare: a line there would join the grid if it were in step), as
-// a keyboard's rows beyond two of them do.
-func (w *extentWindow) staggered(r0, r1, c0, c1 int) bool {
-	tpl, med := w.templates(r0, r1, c0, c1)
-	return tpl != nil && med >= minTemplateScore && w.staggerScore(tpl, med, r0, r1, c0, c1) >= growShare
 }
 
 // staggerScore is the greatest stagger over the four sides, relative

@@ -253,7 +253,10 @@ func sideFeatures(img gocv.Mat, l lattice) string {
 }
 
 // windowFeatures describes, comma-separated, l's grid in its extent
-// window: the stagger score and how many templates its cells get.
+// window: the stagger score, how many templates its cells get, the
+// least edge line's and the greatest outside line's likeness (relative
+// to the cells' median), that median, and how many outside lines cannot
+// be judged.
 func windowFeatures(img gocv.Mat, l lattice) string {
 	w, ok := newExtentWindow(img, l, nil)
 	if !ok {
@@ -264,14 +267,16 @@ func windowFeatures(img gocv.Mat, l lattice) string {
 	if tpl == nil {
 		return "0,0"
 	}
-	edge, out := math.Inf(1), 0.0
+	edge, out, open := math.Inf(1), 0.0, 0
 	for side := 0; side < 4; side++ {
 		if s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1); ok {
 			edge = math.Min(edge, s/med)
 		}
 		if s, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1); ok {
 			out = math.Max(out, s/med)
+		} else {
+			open++
 		}
 	}
-	return fmt.Sprintf("%.3f,%d,%.3f,%.3f,%.3f", w.staggerScore(tpl, med, r0, r1, c0, c1), len(tpl), edge, out, med)
+	return fmt.Sprintf("%.3f,%d,%.3f,%.3f,%.3f,%d", w.staggerScore(tpl, med, r0, r1, c0, c1), len(tpl), edge, out, med, open)
 }

@@ -53,9 +53,9 @@ func TestStaggered(t *testing.T) {
 				t.Fatal("no window")
 			}
 			r0, r1, c0, c1 := extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
-			if got := w.staggered(r0, r1, c0, c1); got != c.want {
+			if _, got := w.clarity(r0, r1, c0, c1); got != c.want {
 				tpl, med := w.templates(r0, r1, c0, c1)
-				t.Errorf("staggered = %v, want %v (stagger %.2f)", got, c.want, w.staggerScore(tpl, med, r0, r1, c0, c1))
+				t.Errorf("clarity reports staggered %v, want %v (stagger %.2f)", got, c.want, w.staggerScore(tpl, med, r0, r1, c0, c1))
 			}
 		})
 	}
