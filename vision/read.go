@@ -43,8 +43,9 @@ func (o *Options) orDefault() (Options, error) {
 }
 
 // maxHypotheses is how many of the grid finder's hypotheses Read
-// classifies before keeping one.
-const maxHypotheses = 3
+// considers: refineHypotheses refines those that could win, and the
+// first that can be measured is read.
+const maxHypotheses = maxLattices
 
 // Read finds the board in img (8-bit BGR, grey or BGRA) and reads every
 // light. Errors wrap ErrNoBoard when no grid is found.
