@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -767,6 +768,8 @@ func decide(stats [][]cellStats) *verdict {
 		}
 		if hi.n <= 2 && lo.n > hi.n {
 			whiteLone(stats, lit, conf, v.why)
+		} else {
+			greyAmongLit(stats, lit, conf, v.why)
 		}
 		if !crossCheck(stats, lit, conf, v.why) {
 			// A reading the cross-check turned round stays so: the
@@ -776,6 +779,7 @@ func decide(stats [][]cellStats) *verdict {
 		brightnessOverlap(stats, lit, conf, v.why)
 		oddHue(stats, lit, conf, v.why)
 		chromaArbiter(stats, lit, conf, v.why)
+		litLikeUnlit(stats, lit, conf, v.why)
 		if whiteAdded(stats, lit) {
 			// The lit cells are the unlit ones with white light added:
 			// glare, not lights.
@@ -1106,6 +1110,10 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 	// towards the unlit group.
 	deep := med - math.Max(0.04, 0.2*(med-sortedQuantile(uv, 0.5)))
 	rimLit := sortedQuantile(lrim, 0.5)
+	// On a board of grey caps, a grey cell below clipped lights may as
+	// well be a cap in good light as a white light: brightness is all
+	// that tells them apart, and it says the cell is not one of them.
+	greyCaps := medianOf(groups(stats, litAt(lit))[0], func(s cellStats) float64 { return s.s }) < greyS
 	for i, on := range lit {
 		st := stats[i/cols][i%cols]
 		v := st.v
@@ -1113,7 +1121,7 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 		case !on && v >= low:
 			conf[i] = math.Min(conf[i], crossCap)
 			why["brightunlit"]++
-		case on && med >= clippedV && v < med-0.04 && (v < deep || st.rim > rimLit+0.1 || len(uv) == 0):
+		case on && med >= clippedV && v < med-0.04 && (v < deep || st.rim > rimLit+0.1 || len(uv) == 0 || greyCaps && st.s < greyS):
 			conf[i] = math.Min(conf[i], crossCap)
 			why["belowclip"]++
 			if v < deep && st.rim > rimLit+0.1 {
@@ -1182,6 +1190,63 @@ func whiteLone(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 			why["whitelone"]++
 		}
 	}
+}
+
+// greyAmongLit doubts the one or two lit cells whose peak is clearly
+// greyer than both the unlit caps' and the other lit cells' peaks,
+// when the other lit cells share one colour: a cursor or a glare spot
+// whitens a cap, where the board's lights glow in their colour. More
+// such cells make a row of white lights.
+func greyAmongLit(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	g := groups(stats, litAt(lit))
+	pS := func(s cellStats) float64 { return s.peakS }
+	uPS, lPS := medianOf(g[0], pS), medianOf(g[1], pS)
+	var grey []int
+	for i, on := range lit {
+		if p := stats[i/cols][i%cols].peakS; on && p < uPS-2*minSGap && p < lPS-minSGap {
+			grey = append(grey, i)
+		}
+	}
+	if len(grey) == 0 || len(grey) > 2 || !oneColour(stats, lit, grey) {
+		return
+	}
+	for _, i := range grey {
+		conf[i] = math.Min(conf[i], crossCap)
+		why["greyamonglit"]++
+	}
+}
+
+// oneColour reports whether the lit cells other than skip that show
+// their footprint's chroma below clipping share one colour: all within
+// chromaGap of their median. A white light is as likely as glare among
+// lights of several colours.
+func oneColour(stats [][]cellStats, lit []bool, skip []int) bool {
+	cols := len(stats[0])
+	var ps [][2]float64
+	for i, on := range lit {
+		if st := stats[i/cols][i%cols]; on && st.krOK && !slices.Contains(skip, i) {
+			ps = append(ps, st.kr)
+		}
+	}
+	if len(ps) < 2 {
+		return false
+	}
+	var m [2]float64
+	for a := range m {
+		xs := make([]float64, len(ps))
+		for i, p := range ps {
+			xs[i] = p[a]
+		}
+		sort.Float64s(xs)
+		m[a] = sortedQuantile(xs, 0.5)
+	}
+	for _, p := range ps {
+		if math.Hypot(p[0]-m[0], p[1]-m[1]) > chromaGap {
+			return false
+		}
+	}
+	return true
 }
 
 // oddHueV is how much brighter (log V) than the unlit group an unlit
@@ -1698,9 +1763,10 @@ func litNeighbours(lit []bool, cols, i int) int {
 // top of the camera's range (clipped) and carry colour or stand clear
 // of the gaps around them; unlit ones sit lower, and bright but grey,
 // even caps are unlit ones in good light. The rule rests on absolute
-// levels, so every cell stays below UncertainBelow (doubt is flagged)
-// unless the board is dim and even; plainOneGroup lifts the doubt where
-// the ring around the grid makes the board plain. Through the label
+// levels, so every cell stays below UncertainBelow (doubt is flagged);
+// plainOneGroup lifts the doubt where the ring around the grid makes
+// the board plain. Dim and even is not plain: grey lights on a dark
+// screen are dim and even too. Through the label
 // corners of the rendered tuning sets (a, b and 500 more) 162 all-off
 // or all-on boards are read as one group; this rule reads 7 of them
 // wrong (17 before the clipped and grey-cap cases), all in doubt.
@@ -1731,12 +1797,10 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 		c = 0.45
 	case v >= oneGroupLitV && (s >= 0.3 || rise >= 0.9):
 		on, c = true, 0.45
-	case v <= oneGroupDarkV && evenCells(stats):
-		// Dim and even: no cell glows, none even a little brighter or
-		// more coloured than the rest. A lit light in a dim photo is
-		// the brightest thing on the board.
-		c = 0.7
 	case v <= oneGroupUnlitV:
+		// Dim, and even or not: unlit more often than lit, but grey
+		// lights on a dark screen are dim and even too. Only the ring
+		// around the grid can make it plain (plainOneGroup).
 		c = 0.45
 	}
 	for i := range lit {
@@ -1757,7 +1821,10 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 // out from the others (evenCells), and the cells are no brighter than
 // the ring around the grid, nor their gaps than its gaps: a light
 // outshines the case or screen around it and spills onto the gaps
-// around itself, an unlit cap does neither.
+// around itself, an unlit cap does neither. Dim cells, coloured or
+// not, darker than the ring around the grid, gaps no brighter than its
+// gaps, are all off too: a light is not outshone by the surface it
+// sits on.
 func plainOneGroup(ext [][]cellStats, v *verdict) {
 	in, out := cellsOf(inner(ext)), ring(ext)
 	sure := true
@@ -1774,9 +1841,14 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		}
 		cv := func(s cellStats) float64 { return s.v }
 		rim := func(s cellStats) float64 { return s.rim }
+		gaps := medianOf(in, rim)-medianOf(out, rim) <= outshine
 		sure = sure && evenCells(inner(ext)) &&
-			medianOf(in, cv)-medianOf(out, cv) <= outshine &&
-			medianOf(in, rim)-medianOf(out, rim) <= outshine
+			medianOf(in, cv)-medianOf(out, cv) <= outshine && gaps
+		// Dim cells darker than the case or screen around the grid,
+		// coloured or not: a light shines, it is not outshone by the
+		// surface it sits on.
+		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)
+		sure = sure || dark && gaps && evenCells(inner(ext))
 	}
 	if !sure {
 		return
@@ -1817,9 +1889,6 @@ const (
 	// oneGroupGreyCapV (V about 229); white lights reach it.
 	oneGroupTopV     = 5.5
 	oneGroupGreyCapV = 5.45
-	// oneGroupDarkV (V about 95) is the level under which an even board
-	// is read all off without doubt.
-	oneGroupDarkV = 4.6
 )
 
 // greyS is the saturation under which a cell carries no colour, and
@@ -2184,4 +2253,92 @@ func whiteAdded(stats [][]cellStats, lit []bool) bool {
 	}
 	u := math.Hypot(m[0][0], m[0][1])
 	return u >= addedMinChroma && math.Hypot(m[1][0]-m[0][0], m[1][1]-m[0][1]) <= addedSame*u
+}
+
+// litLikeUnlit doubts the cells read lit whose absolute chroma is the
+// unlit cells' while the lit group's differs clearly from it: unlit
+// buttons out of a shadow, brighter than those in it but keeping the
+// caps' colour, beside lights of a colour of their own. The groups'
+// chroma is their median over every cell read so (the sure cells need
+// not agree, as chromaArbiter asks: these cells are read sure). Grey
+// caps beside white lights show no chroma to tell; no cell is doubted.
+func litLikeUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	centre := groupChroma(stats, lit, func(s cellStats) ([2]float64, bool) { return s.kc, s.kcOK })
+	rest := groupChroma(stats, lit, func(s cellStats) ([2]float64, bool) { return s.kr, s.krOK })
+	// sides counts the parts of cell i near the unlit group's chroma
+	// [1], near the lit group's [2], and near neither, nor loosely
+	// near the unlit group's [0].
+	sides := func(i int) (n [3]int) {
+		st := stats[i/cols][i%cols]
+		for _, part := range []struct {
+			m  *chromaModel
+			p  [2]float64
+			ok bool
+		}{{centre, st.kc, st.kcOK}, {rest, st.kr, st.krOK}} {
+			if !part.ok || part.m == nil {
+				continue
+			}
+			switch k := part.m.side(part.p, chromaTight); {
+			case k >= 0:
+				n[k+1]++
+			case part.m.side(part.p, chromaNear) != 0:
+				n[0]++
+			}
+		}
+		return n
+	}
+	var like []int
+	for i, on := range lit {
+		if !on {
+			continue
+		}
+		switch n := sides(i); {
+		case n[1] > 0 && n[2] == 0:
+			like = append(like, i)
+		case n[0] > 0:
+			// The lights differ in colour (a row of white lights
+			// beside coloured ones): the caps' colour tells nothing.
+			return
+		}
+	}
+	for _, i := range like {
+		if conf[i] >= UncertainBelow {
+			conf[i] = math.Min(conf[i], crossCap)
+			why["litlikeunlit"]++
+		}
+	}
+}
+
+// groupChroma is the median chroma of the part get returns over every
+// cell read unlit [0] and lit [1] that shows it, or nil when either
+// group has under three such cells or the groups lie closer than
+// chromaGap.
+func groupChroma(stats [][]cellStats, lit []bool, get func(cellStats) ([2]float64, bool)) *chromaModel {
+	cols := len(stats[0])
+	var g [2][][2]float64
+	for i, on := range lit {
+		if p, ok := get(stats[i/cols][i%cols]); ok {
+			g[b2i(on)] = append(g[b2i(on)], p)
+		}
+	}
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return nil
+	}
+	cm := &chromaModel{}
+	for k := range g {
+		for a := 0; a < 2; a++ {
+			xs := make([]float64, len(g[k]))
+			for i, p := range g[k] {
+				xs[i] = p[a]
+			}
+			sort.Float64s(xs)
+			cm.m[k][a] = sortedQuantile(xs, 0.5)
+		}
+	}
+	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
+	if cm.d2 < chromaGap*chromaGap {
+		return nil
+	}
+	return cm
 }

@@ -371,8 +371,10 @@ func TestDecideGlare(t *testing.T) {
 	glare.v, glare.rim, glare.ring, glare.peak, glare.s = 5.37, 4.75, 5.10, 5.47, 0.08
 	st[0][1] = glare // (0, 1) is unlit in pattern
 	dim := lit
-	dim.v, dim.peak = 5.50, 5.50 // a light of a colour the camera did not clip
-	st[0][0] = dim               // (0, 0) is lit in pattern
+	// A light of a colour the camera did not clip (a grey cell there
+	// could as well be a white cap in good light: TestBelowClipGrey).
+	dim.v, dim.peak, dim.s, dim.peakS = 5.50, 5.50, 0.4, 0.4
+	st[0][0] = dim // (0, 0) is lit in pattern
 	if pattern(0, 1) || !pattern(0, 0) {
 		t.Fatal("test cells do not match the pattern")
 	}
@@ -427,6 +429,12 @@ func TestDecideOneGroup(t *testing.T) {
 	whiteCap := cellStats{v: 5.35, s: 0.04, spread: 0.02, rim: 3.9, ring: 5.3, peak: 5.45, peakS: 0.05}
 	// White lights below the top, with a hot spot in the centre.
 	hotSpot := cellStats{v: 5.35, s: 0.04, spread: 0.4, rim: 3.9, ring: 4.8, peak: 5.45, peakS: 0.05}
+	// Dim grey cells, even, well above their gaps: grey lights on a
+	// dark screen as much as grey caps on a dark case.
+	dimGrey := cellStats{v: 4.47, s: 0.07, spread: 0.1, rim: 3.43, ring: 4.43, peak: 4.54, peakS: 0.06}
+	// Dim blue caps darker than the light panel around the grid.
+	dimBlue := cellStats{v: 4.5, s: 0.3, spread: 0.02, rim: 4.4, ring: 4.5, peak: 4.52, peakS: 0.3}
+	lightPanel := cellStats{v: 4.75, s: 0.05, spread: 0.02, rim: 4.75, ring: 4.75, peak: 4.8, peakS: 0.05}
 	all := func(int, int) bool { return true }
 	tests := []struct {
 		name string
@@ -441,6 +449,8 @@ func TestDecideOneGroup(t *testing.T) {
 		{"grey caps brighter than the case: off, in doubt", greyCap, darkCase, false, false},
 		{"white caps in daylight: off, in doubt", whiteCap, darkCase, false, false},
 		{"white lights with a hot spot: on, in doubt", hotSpot, darkCase, true, false},
+		{"dim grey cells brighter than a dark case: off, in doubt", dimGrey, darkCase, false, false},
+		{"dim coloured caps darker than the panel: off, sure", dimBlue, lightPanel, false, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -825,6 +835,154 @@ func TestWhiteAdded(t *testing.T) {
 			}
 			if got := whiteAdded(st, lit); got != tc.want {
 				t.Errorf("whiteAdded = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLitLikeUnlit checks that cells read lit with the unlit caps'
+// chroma are doubted beside lights of one colour of their own (unlit
+// rings out of a shadow beside yellow lights), and not when the lights
+// differ in colour (a row of white lights among coloured ones).
+func TestLitLikeUnlit(t *testing.T) {
+	cell := func(a, b float64) cellStats {
+		return cellStats{kc: [2]float64{a, b}, kr: [2]float64{a, b}, kcOK: true, krOK: true}
+	}
+	yellow, blue, red := cell(-0.04, 0.10), cell(-0.03, -0.03), cell(0.3, 0.05)
+	for _, tc := range []struct {
+		name  string
+		odd   cellStats // cells 0 and 1, read lit
+		other cellStats // lit cells of column 2, when the lights vary
+		want  bool      // cells 0 and 1 doubted
+	}{
+		{"caps' colour among yellow lights", blue, yellow, true},
+		{"all yellow", yellow, yellow, false},
+		{"white lights beside red and yellow ones", blue, red, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 5, 5
+			st := board(rows, cols, pattern, blue, yellow)
+			var lit []bool
+			var conf []float64
+			for r := 0; r < rows; r++ {
+				for c := 0; c < cols; c++ {
+					on := pattern(r, c)
+					if on && c == 2 {
+						st[r][c] = tc.other
+					}
+					lit = append(lit, on)
+					conf = append(conf, 1)
+				}
+			}
+			// Two cells read lit that are not lights of the board.
+			odd := []int{}
+			for i, on := range lit {
+				if !on && len(odd) < 2 {
+					odd = append(odd, i)
+				}
+			}
+			for _, i := range odd {
+				st[i/cols][i%cols], lit[i] = tc.odd, true
+			}
+			why := map[string]int{}
+			litLikeUnlit(st, lit, conf, why)
+			for i := range conf {
+				doubted := conf[i] < UncertainBelow
+				want := tc.want && (i == odd[0] || i == odd[1])
+				if doubted != want {
+					t.Errorf("cell %d doubted %v, want %v (why %v)", i, doubted, want, why)
+				}
+			}
+		})
+	}
+}
+
+// TestGreyAmongLit checks that one or two lit-read cells greyer at
+// their peak than both the lit and the unlit cells are doubted (a
+// cursor or glare over a coloured board), and three (a row of white
+// lights) are not.
+func TestGreyAmongLit(t *testing.T) {
+	dark := cellStats{v: 4.57, s: 0.65, peak: 4.57, peakS: 0.65}
+	light := cellStats{v: 5.56, s: 0.3, peak: 5.56, peakS: 0.3, kr: [2]float64{-0.06, -0.16}, krOK: true}
+	white := cellStats{v: 5.56, s: 0, peak: 5.56, peakS: 0, krOK: true}
+	red := light
+	red.kr = [2]float64{0.2, 0.05}
+	for _, tc := range []struct {
+		name  string
+		white int
+		vary  bool // the lights of column 2 are red
+		want  bool
+	}{
+		{"a cursor over a cap", 1, false, true},
+		{"two glare spots", 2, false, true},
+		{"a row of white lights", 3, false, false},
+		{"a white light among lights of several colours", 1, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 4, 5
+			st := board(rows, cols, pattern, dark, light)
+			if tc.vary {
+				for r := 0; r < rows; r++ {
+					if pattern(r, 2) {
+						st[r][2] = red
+					}
+				}
+			}
+			var lit []bool
+			var conf []float64
+			for r := 0; r < rows; r++ {
+				for c := 0; c < cols; c++ {
+					lit = append(lit, pattern(r, c))
+					conf = append(conf, 1)
+				}
+			}
+			k := 0
+			for i := range lit {
+				if !lit[i] && k < tc.white {
+					st[i/cols][i%cols], lit[i] = white, true
+					k++
+				}
+			}
+			why := map[string]int{}
+			greyAmongLit(st, lit, conf, why)
+			if got := why["greyamonglit"] > 0; got != tc.want {
+				t.Errorf("doubted %v, want %v (why %v)", got, tc.want, why)
+			}
+		})
+	}
+}
+
+// TestBelowClipGrey checks that on a board of grey caps a grey cell
+// read lit a little below clipped white lights is doubted (a white cap
+// out of a shadow), while a coloured one is not (a light the camera did
+// not clip).
+func TestBelowClipGrey(t *testing.T) {
+	capShade := cellStats{v: 4.78, s: 0.04, rim: 3.4}
+	lightOn := cellStats{v: 5.55, s: 0, rim: 4.0}
+	for _, tc := range []struct {
+		name string
+		odd  cellStats
+		want bool
+	}{
+		{"a white cap out of the shadow", cellStats{v: 5.45, s: 0.03, rim: 3.9}, true},
+		{"a green light below the clipped ones", cellStats{v: 5.45, s: 0.5, rim: 3.9}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 4, 5
+			st := board(rows, cols, pattern, capShade, lightOn)
+			var lit []bool
+			var conf []float64
+			for r := 0; r < rows; r++ {
+				for c := 0; c < cols; c++ {
+					lit = append(lit, pattern(r, c))
+					conf = append(conf, 1)
+				}
+			}
+			st[0][0], lit[0] = tc.odd, true
+			why := map[string]int{}
+			brightnessOverlap(st, lit, conf, why)
+			if got := conf[0] < UncertainBelow; got != tc.want {
+				t.Errorf("doubted %v, want %v (why %v)", got, tc.want, why)
 			}
 		})
 	}

@@ -73,12 +73,14 @@
 //  5. When the cells form one group (all off or all on), the brightness
 //     level decides (clipped centres are lit; bright, grey, even ones
 //     are white caps in good light), and every cell is flagged
-//     uncertain, unless the board is plain: dim and even (no cell
-//     brighter or more coloured than the rest, centre or peak), or grey,
-//     even and no brighter than the ring of would-be cells around the
-//     grid, gaps included (no light outshines its case or spills onto
-//     its gaps), is all off; every centre clipped and coloured alike is
-//     all on. A plain board is read without doubt.
+//     uncertain, unless the board is plain: even (no cell brighter or
+//     more coloured than the rest, centre or peak) and either grey and
+//     no brighter than the ring of would-be cells around the grid, or
+//     dim and darker than it, gaps included (no light outshines its
+//     case or spills onto its gaps), is all off; every centre clipped
+//     and coloured alike is all on. A plain board is read without
+//     doubt. Dim and even alone is not plain: grey lights on a dark
+//     screen are dim and even too.
 //
 // # Confidence
 //
@@ -100,12 +102,19 @@
 //   - the peaks read most cells the other way: their reading is kept,
 //     every cell in doubt (ring lights around caps darker than unlit ones);
 //   - one or two lit cells are clearly greyer at their peak than the
-//     unlit caps (glare whitens a tinted cap; a light glows in a colour);
+//     unlit caps (glare whitens a tinted cap; a light glows in a colour),
+//     and on a larger lit group, than the other lit cells too (a
+//     cursor or glare over a coloured board);
+//   - a lit cell has the unlit caps' absolute chroma while every other
+//     lit cell has one colour of its own, clearly apart (an unlit ring
+//     out of a shadow beside yellow lights);
 //   - one or two odd cells differ by less than a lit light usually does,
 //     an unlit cell is as bright as lit ones, or a lit one is below a
-//     clipped lit group (glare, a cursor, bloom); a lit-read cell well
-//     below the clipped group whose rim is brighter than the lit cells'
-//     rims is glare over an unlit button and is read unlit;
+//     clipped lit group (glare, a cursor, bloom), or grey and below a
+//     clipped lit group on a board of grey caps (only brightness tells
+//     a white cap out of a shadow from a white light); a lit-read cell
+//     well below the clipped group whose rim is brighter than the lit
+//     cells' rims is glare over an unlit button and is read unlit;
 //   - an unlit-read cell has another hue than the unlit caps and is a
 //     little brighter, not tinted towards its lit neighbours (a dim
 //     blue light among caps in a warm cast, not bloom);
