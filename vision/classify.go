@@ -1822,9 +1822,8 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 // the ring around the grid, nor their gaps than its gaps: a light
 // outshines the case or screen around it and spills onto the gaps
 // around itself, an unlit cap does neither. Dim cells, coloured or
-// not, darker than the ring around the grid, gaps no brighter than its
-// gaps, are all off too: a light is not outshone by the surface it
-// sits on.
+// not, darker than the ring around the grid are all off too: a light
+// is not outshone by the surface it sits on.
 func plainOneGroup(ext [][]cellStats, v *verdict) {
 	in, out := cellsOf(inner(ext)), ring(ext)
 	sure := true
@@ -1841,14 +1840,16 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		}
 		cv := func(s cellStats) float64 { return s.v }
 		rim := func(s cellStats) float64 { return s.rim }
-		gaps := medianOf(in, rim)-medianOf(out, rim) <= outshine
 		sure = sure && evenCells(inner(ext)) &&
-			medianOf(in, cv)-medianOf(out, cv) <= outshine && gaps
+			medianOf(in, cv)-medianOf(out, cv) <= outshine &&
+			medianOf(in, rim)-medianOf(out, rim) <= outshine
 		// Dim cells darker than the case or screen around the grid,
 		// coloured or not: a light shines, it is not outshone by the
-		// surface it sits on.
+		// surface it sits on. Their gaps may be brighter than the
+		// ring's (a light case): a light's spill is dimmer than the
+		// light.
 		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)
-		sure = sure || dark && gaps && evenCells(inner(ext))
+		sure = sure || dark && evenCells(inner(ext))
 	}
 	if !sure {
 		return

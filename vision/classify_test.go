@@ -435,6 +435,10 @@ func TestDecideOneGroup(t *testing.T) {
 	// Dim blue caps darker than the light panel around the grid.
 	dimBlue := cellStats{v: 4.5, s: 0.3, spread: 0.02, rim: 4.4, ring: 4.5, peak: 4.52, peakS: 0.3}
 	lightPanel := cellStats{v: 4.75, s: 0.05, spread: 0.02, rim: 4.75, ring: 4.75, peak: 4.8, peakS: 0.05}
+	// The same in a light case, brighter between the buttons than the
+	// panel around it.
+	dimBlueLightCase := dimBlue
+	dimBlueLightCase.rim = 5.2
 	all := func(int, int) bool { return true }
 	tests := []struct {
 		name string
@@ -451,6 +455,7 @@ func TestDecideOneGroup(t *testing.T) {
 		{"white lights with a hot spot: on, in doubt", hotSpot, darkCase, true, false},
 		{"dim grey cells brighter than a dark case: off, in doubt", dimGrey, darkCase, false, false},
 		{"dim coloured caps darker than the panel: off, sure", dimBlue, lightPanel, false, true},
+		{"dim caps darker than the panel, in a light case: off, sure", dimBlueLightCase, lightPanel, false, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -75,9 +75,9 @@
 //     are white caps in good light), and every cell is flagged
 //     uncertain, unless the board is plain: even (no cell brighter or
 //     more coloured than the rest, centre or peak) and either grey and
-//     no brighter than the ring of would-be cells around the grid, or
-//     dim and darker than it, gaps included (no light outshines its
-//     case or spills onto its gaps), is all off; every centre clipped
+//     no brighter than the ring of would-be cells around the grid, gaps
+//     included (no light outshines its case or spills onto its gaps),
+//     or dim and darker than it, is all off; every centre clipped
 //     and coloured alike is all on. A plain board is read without
 //     doubt. Dim and even alone is not plain: grey lights on a dark
 //     screen are dim and even too.
