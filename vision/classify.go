@@ -144,7 +144,7 @@ func rectify(img gocv.Mat, h [9]float64, rows, cols, px int) gocv.Mat {
 	// dst (x, y) -> board (x/px - m, y/px - m) -> image through h.
 	s := 1 / float64(px)
 	t := [9]float64{s, 0, -rectMargin, 0, s, -rectMargin, 0, 0, 1}
-	m := mulHomography(h, t)
+	m := mul3(h, t)
 	mm := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
 	defer mm.Close()
 	for i := 0; i < 9; i++ {
@@ -2060,19 +2060,6 @@ func average(xs []float64) float64 {
 }
 
 func unit(x float64) float64 { return math.Max(0, math.Min(1, x)) }
-
-// mul3 multiplies two row-major 3×3 matrices.
-func mulHomography(a, b [9]float64) [9]float64 {
-	var m [9]float64
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			for k := 0; k < 3; k++ {
-				m[3*i+j] += a[3*i+k] * b[3*k+j]
-			}
-		}
-	}
-	return m
-}
 
 // Levels of chromaArbiter.
 const (

@@ -442,7 +442,7 @@ func (w *extentWindow) groupsAlike(tpl [][]float64, r0, r1, c0, c1 int) bool {
 // (du, dv) and its size set to rows×cols.
 func shiftLattice(l lattice, du, dv, rows, cols int) lattice {
 	if du != 0 || dv != 0 {
-		l.h = mulHomography(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
+		l.h = mul3(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
 	}
 	l.rows, l.cols = rows, cols
 	return l
@@ -591,7 +591,7 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 	sp := extentPx * k
 	s := 1 / float64(sp)
 	t := [9]float64{s, 0, -extentMargin, 0, s, -extentMargin, 0, 0, 1}
-	m := mulHomography(l.h, t)
+	m := mul3(l.h, t)
 	mm := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
 	defer mm.Close()
 	for i := 0; i < 9; i++ {

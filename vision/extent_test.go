@@ -115,7 +115,7 @@ func TestRefineExtentDir(t *testing.T) {
 // rows×cols: the same board seen through a grid with lines missing or
 // added.
 func shifted(l lattice, du, dv, rows, cols int) lattice {
-	l.h = mulHomography(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
+	l.h = mul3(l.h, [9]float64{1, 0, float64(du), 0, 1, float64(dv), 0, 0, 1})
 	l.rows, l.cols = rows, cols
 	return l
 }

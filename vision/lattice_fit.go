@@ -124,6 +124,7 @@ func fitAffine(src, dst [][2]float64) (h [9]float64, ok bool) {
 	return [9]float64{px[0], px[1], px[2], py[0], py[1], py[2], 0, 0, 1}, true
 }
 
+// mul3 multiplies two row-major 3×3 matrices: a·b.
 func mul3(a, b [9]float64) (c [9]float64) {
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
