@@ -39,8 +39,11 @@
 //     A grid whose pattern goes on beyond a side out of step (a
 //     keyboard's staggered rows) does not stand out, and its size is
 //     unsure: a board's case closes around its grid. The window of lines
-//     around the grid is built again whenever the grid reaches its edge,
-//     so a grid found several lines short grows back; a bright edge line
+//     around the grid is built again whenever the grid grows (its lattice
+//     fitted again to where the grid's cells look most like their
+//     template, so that one fitted to a few buttons does not drift off
+//     the further ones) and whenever it reaches the window's edge, so a
+//     grid found several lines short grows back; a bright edge line
 //     with nothing of the buttons' pattern, or one the photo hides with
 //     no button inside it, leaves the grid. A grid that stands out as a
 //     block (cells alike, lit and unlit each among themselves, every edge

@@ -196,12 +196,18 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	seen := map[[4]int]bool{key(r0, r1, c0, c1): true}
 	// unsure is the last step's mixed evidence; looped that some step
 	// would have gone back to an extent already held.
-	unsure, looped := false, false
+	unsure, looped, grew := false, false, false
 	for step := 0; step < 4*extentMargin+2*maxCells; step++ {
-		if r0 == 0 || c0 == 0 || r1 == w.rows || c1 == w.cols {
-			// The grid has grown to the window's edge, where the line
-			// beyond cannot be judged: build the window again around
-			// it.
+		if grew || r0 == 0 || c0 == 0 || r1 == w.rows || c1 == w.cols {
+			// The grid has grown, or grown to the window's edge, where
+			// the line beyond cannot be judged: build the window again
+			// around it, its lattice fitted to the grid's cells.
+			if tpl, med := w.templates(r0, r1, c0, c1); grew && tpl != nil && med >= minTemplateScore {
+				if h, ok := w.register(cur.h, tpl, med, r0, r1, c0, c1); ok {
+					cur.h = h
+				}
+			}
+			grew = false
 			next := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
 			nw, ok := newExtentWindow(img, next, nil)
 			if !ok {
@@ -321,7 +327,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			}
 			seen[k] = true
 			r0, r1, c0, c1 = nr0, nr1, nc0, nc1
-			moved = true
+			moved, grew = true, m.grow
 			break
 		}
 		if !moved {
@@ -436,6 +442,64 @@ func (w *extentWindow) groupsAlike(tpl [][]float64, r0, r1, c0, c1 int) bool {
 		}
 	}
 	return true
+}
+
+// registerShift is how far, in descriptor bins (an eighth of a cell), a
+// cell's pattern is searched for around where the lattice puts it.
+const registerShift = 2
+
+// register re-fits the lattice the window was built around (h, board
+// cell (i-extentMargin, j-extentMargin) at window cell (i, j)) to where
+// the grid's cells [r0, r1) × [c0, c1) look most like their template
+// within registerShift bins: a lattice fitted to a few buttons drifts
+// off the further ones under perspective, and a grid grown from it
+// judges its new lines off-centre. It reports false when too few cells
+// fit.
+func (w *extentWindow) register(h [9]float64, tpl [][]float64, med float64, r0, r1, c0, c1 int) ([9]float64, bool) {
+	var src, dst [][2]float64
+	for i := r0; i < r1; i++ {
+		for j := c0; j < c1; j++ {
+			d := w.desc[i*w.cols+j]
+			if d == nil {
+				continue
+			}
+			best, bx, by := similarity(d, tpl), 0, 0
+			for dy := -registerShift; dy <= registerShift; dy++ {
+				for dx := -registerShift; dx <= registerShift; dx++ {
+					if dx == 0 && dy == 0 {
+						continue
+					}
+					if e, _, ok := w.describe(j*extentBins+dx, i*extentBins+dy); ok {
+						if s := similarity(e, tpl); s > best {
+							best, bx, by = s, dx, dy
+						}
+					}
+				}
+			}
+			if best < growShare*med {
+				continue
+			}
+			u, v := float64(j-extentMargin)+0.5, float64(i-extentMargin)+0.5
+			src = append(src, [2]float64{u, v})
+			dst = append(dst, [2]float64{u + float64(bx)/extentBins, v + float64(by)/extentBins})
+		}
+	}
+	if len(src) < 4 {
+		return h, false
+	}
+	if len(src) >= ransacMin {
+		src, dst = ransacInliers(src, dst)
+	}
+	c, ok := fitAffine(src, dst)
+	if !ok {
+		return h, false
+	}
+	if len(src) >= 8 {
+		if p, ok := fitHomography(src, dst); ok && rmsResidual(&p, src, dst) < 0.8*rmsResidual(&c, src, dst) {
+			c = p
+		}
+	}
+	return mul3(h, c), true
 }
 
 // shiftLattice returns l with its grid's cell (0, 0) moved to l's cell
