@@ -34,8 +34,10 @@
 //     much each line's edge pattern looks like the board's buttons, lit
 //     or unlit; rivals whose score could win are refined too, and the
 //     one whose score, weighed by how clearly its grid stands out from
-//     the lines around it and how alike its cells are, is highest goes
-//     first (its size marked unsure when it is not the finder's first).
+//     the lines around it and how alike its cells are (and much less
+//     when a side is over 10 lines: no board is, keyboards and LED
+//     matrices are), is highest goes first (its size marked unsure when
+//     it is not the finder's first).
 //     A grid whose pattern goes on beyond a side out of step (a
 //     keyboard's staggered rows) does not stand out, and its size is
 //     unsure: a board's case closes around its grid. The window of lines

@@ -129,10 +129,10 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // refineHypotheses refines the finder's hypotheses (best first) with
 // refineExtent and returns them in the order to try: the one among the
 // first maxHypotheses with the highest pickValue (finder score weighed
-// by how clearly its refined grid stands out) goes first, its size
-// marked unsure when it is not the finder's first. A rival is refined
-// only when its score could win at the highest clarity. Later
-// hypotheses are returned as they are.
+// by how clearly its refined grid stands out), times sizeWeight, goes
+// first, its size marked unsure when it is not the finder's first. A
+// rival is refined only when its score could win at the highest
+// clarity. Later hypotheses are returned as they are.
 func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	out := append([]lattice(nil), ls...)
 	if len(out) == 0 {
@@ -140,7 +140,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	}
 	first, c0 := refineExtent(img, out[0])
 	out[0] = first
-	best, bestV := 0, pickValue(first.score, c0)
+	best, bestV := 0, pickValue(first.score, c0)*sizeWeight(first)
 	for k := 1; k < len(out) && k < maxHypotheses; k++ {
 		if pickValue(out[k].score, 1) <= bestV {
 			// Clarity is at most 1: this one cannot win.
@@ -148,7 +148,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		}
 		r, c := refineExtent(img, out[k])
 		out[k] = r
-		if v := pickValue(r.score, c); v > bestV {
+		if v := pickValue(r.score, c) * sizeWeight(r); v > bestV {
 			best, bestV = k, v
 		}
 	}
@@ -173,6 +173,22 @@ const clarityWeight = 3
 // clarity (-Inf counts as -1: cells too unlike to judge).
 func pickValue(score, clarity float64) float64 {
 	return math.Max(score, 0) * math.Exp(clarityWeight*math.Max(clarity, -1))
+}
+
+// largeWeight is the factor by which a refined grid with a side over 10
+// lines counts in the pick: Lights Out boards have at most 10 a side
+// (sizeDoubts), while keyboards, LED matrices and tiles run to the
+// finder's limit. Tuned on tb (the first maxHypotheses hypotheses of
+// 1998 photos: 1805 picked right against 1800 with none, none lost;
+// 0.3 keeps a 12×11 keyboard over a 3×4 board).
+const largeWeight = 0.2
+
+// sizeWeight is largeWeight for a grid with a side over 10, else 1.
+func sizeWeight(l lattice) float64 {
+	if max(l.rows, l.cols) > 10 {
+		return largeWeight
+	}
+	return 1
 }
 
 // refineExtentLog is refineExtent, telling logf (when not nil) the
