@@ -34,10 +34,17 @@ func onBoard(t testing.TB, l lattice, e labels.Entry) (aligned bool, inside int)
 			}
 		}
 	}
-	// One cell per two of the board's also lands on cell centres.
-	p := pitchAt(l.h, float64(l.cols)/2, float64(l.rows)/2)
-	if r := p / labelPitch(e); r < 0.75 || r > 1.33 {
-		aligned = false
+	// One cell per two of the board's also lands on cell centres: the
+	// steps along each axis must be one of the board's cells.
+	for _, step := range [][2]float64{{1, 0}, {0, 1}} {
+		cu, cv := float64(l.cols)/2, float64(l.rows)/2
+		x0, y0 := applyH(&l.h, cu, cv)
+		x1, y1 := applyH(&l.h, cu+step[0], cv+step[1])
+		u0, v0 := applyH(&inv, x0, y0)
+		u1, v1 := applyH(&inv, x1, y1)
+		if d := math.Hypot(u1-u0, v1-v0); d < 0.75 || d > 1.33 {
+			aligned = false
+		}
 	}
 	return aligned, inside
 }
