@@ -291,6 +291,15 @@ func composite(f flat, h hom, sh dropShadow, scene, emit *gocv.Mat) (image.Recta
 	m := int(math.Abs(dx)+math.Abs(dy)+3*sigma) + 2
 	roi := image.Rect(int(math.Floor(minX))-m, int(math.Floor(minY))-m, int(math.Ceil(maxX))+m, int(math.Ceil(maxY))+m).
 		Intersect(image.Rect(0, 0, scene.Cols(), scene.Rows()))
+	// A flat far larger than its grid (a monitor around a small game)
+	// may reach behind the camera under a steep tilt: its corners there
+	// project to the wrong side, and their box cuts the flat off along a
+	// straight edge. Warp it over the whole image then, and keep only
+	// the side of the horizon the grid is on.
+	behind := beyondHorizon(f, h)
+	if behind {
+		roi = image.Rect(0, 0, scene.Cols(), scene.Rows())
+	}
 	if roi.Empty() {
 		return roi, fmt.Errorf("board outside the image")
 	}
@@ -308,6 +317,18 @@ func composite(f flat, h hom, sh dropShadow, scene, emit *gocv.Mat) (image.Recta
 	defer em.Close()
 	mask := warp(f.mask)
 	defer mask.Close()
+	if behind {
+		seen, err := inFront(f, h, size)
+		if err != nil {
+			return roi, err
+		}
+		defer seen.Close()
+		gocv.BitwiseAnd(mask, seen, &mask)
+		front := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(0, 0, 0, 0), em.Rows(), em.Cols(), em.Type())
+		defer front.Close()
+		em.CopyToWithMask(&front, seen)
+		front.CopyTo(&em)
+	}
 	sub := scene.Region(roi)
 	defer sub.Close()
 	if sh.strength > 0 {
@@ -344,6 +365,58 @@ func composite(f flat, h hom, sh dropShadow, scene, emit *gocv.Mat) (image.Recta
 	defer esub.Close()
 	em.CopyTo(&esub)
 	return roi, nil
+}
+
+// depth is the sign-carrying third coordinate of h at canvas point
+// (x, y): points the camera sees share its sign with the grid.
+func depth(h hom, x, y float64) float64 { return h[6]*x + h[7]*y + h[8] }
+
+// beyondHorizon reports whether some corner of f's canvas lies on the
+// other side of the horizon from its grid under h (behind the camera).
+func beyondHorizon(f flat, h hom) bool {
+	sz := f.albedo.Size()
+	cw, ch := float64(sz[1]), float64(sz[0])
+	gx, gy := f.grid.apply(0.5, 0.5)
+	ref := depth(h, gx, gy)
+	for _, c := range [4][2]float64{{0, 0}, {cw, 0}, {cw, ch}, {0, ch}} {
+		if depth(h, c[0], c[1])*ref <= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// inFront returns a size.X×size.Y mask, 255 where the image (h's
+// target, from its origin) shows the part of f's plane in front of the
+// camera: the side of the horizon line that the grid projects to.
+func inFront(f flat, h hom, size image.Point) (gocv.Mat, error) {
+	hm := h.mat()
+	defer hm.Close()
+	inv := gocv.NewMat()
+	defer inv.Close()
+	if gocv.Invert(hm, &inv, gocv.SolveDecompositionLu) == 0 {
+		return gocv.Mat{}, fmt.Errorf("singular board pose")
+	}
+	// An image point (x, y) comes from the plane point inv·(x, y, 1),
+	// seen when its third coordinate has the grid's sign; the horizon
+	// is the line a·x + b·y + c = 0.
+	a, b, c := inv.GetDoubleAt(2, 0), inv.GetDoubleAt(2, 1), inv.GetDoubleAt(2, 2)
+	gx, gy := h.apply(f.grid.apply(0.5, 0.5))
+	s := math.Copysign(1, a*gx+b*gy+c)
+	n := math.Hypot(a, b)
+	// The half-plane as a quadrilateral reaching far past the image.
+	far := 4 * float64(size.X+size.Y)
+	x0, y0 := -a*c/(n*n), -b*c/(n*n) // the line's point nearest the origin
+	dx, dy := -b/n, a/n              // along the line
+	nx, ny := s*a/n, s*b/n           // towards the seen side
+	pt := func(t, u float64) image.Point {
+		return image.Pt(int(math.Round(x0+t*dx+u*nx)), int(math.Round(y0+t*dy+u*ny)))
+	}
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{{pt(-far, 0), pt(far, 0), pt(far, far), pt(-far, far)}})
+	defer pv.Close()
+	seen := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(0, 0, 0, 0), size.Y, size.X, gocv.MatTypeCV8UC1)
+	gocv.FillPoly(&seen, pv, color.RGBA{255, 255, 255, 0})
+	return seen, nil
 }
 
 // unlitLevel is the mean brightness of the flat board's albedo at the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"math"
 	"strings"
 	"testing"
@@ -362,4 +363,38 @@ func FuzzRender(f *testing.F) {
 		defer img.Close()
 		checkEntry(t, seed, img, e, opts.MaxPixels)
 	})
+}
+
+// TestCompositeBeyondHorizon warps a flat whose far side lies behind the
+// camera (w ≤ 0 for canvas x ≥ 1500): every image pixel sees the part in
+// front, so all of the image must show it. The box of the projected
+// corners used to cut it off along a straight edge.
+func TestCompositeBeyondHorizon(t *testing.T) {
+	f := flat{
+		albedo: gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 255, 255, 0), 1000, 2000, gocv.MatTypeCV8UC3),
+		emit:   gocv.NewMatWithSizeFromScalar(gocv.NewScalar(0, 0, 0, 0), 1000, 2000, gocv.MatTypeCV8UC3),
+		mask:   gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 0, 0, 0), 1000, 2000, gocv.MatTypeCV8UC1),
+		grid:   affine(100, 100, 100, 100),
+	}
+	defer f.Close()
+	h := hom{1, 0, 0, 0, 1, 0, -1.0 / 1500, 0, 1}
+	if !beyondHorizon(f, h) {
+		t.Fatal("beyondHorizon = false for a flat crossing the horizon")
+	}
+	scene := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(0, 0, 0, 0), 300, 400, gocv.MatTypeCV8UC3)
+	defer scene.Close()
+	emit := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(0, 0, 0, 0), 300, 400, gocv.MatTypeCV8UC3)
+	defer emit.Close()
+	roi, err := composite(f, h, dropShadow{}, &scene, &emit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if roi != image.Rect(0, 0, 400, 300) {
+		t.Errorf("changed %v, want the whole image", roi)
+	}
+	for _, p := range []image.Point{{2, 2}, {397, 2}, {397, 297}, {2, 297}, {200, 150}} {
+		if v := scene.GetVecbAt(p.Y, p.X)[0]; v < 250 {
+			t.Errorf("pixel %v = %d, want the flat's white", p, v)
+		}
+	}
 }
