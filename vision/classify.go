@@ -2255,8 +2255,9 @@ func litLikeUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[strin
 	centre := groupChroma(stats, lit, func(s cellStats) ([2]float64, bool) { return s.kc, s.kcOK })
 	rest := groupChroma(stats, lit, func(s cellStats) ([2]float64, bool) { return s.kr, s.krOK })
 	// sides counts the parts of cell i near the unlit group's chroma
-	// [1], near the lit group's [2], and near neither, nor loosely
-	// near the unlit group's [0].
+	// [1], near the lit group's [2], and near neither, not even
+	// loosely [0] (a brighter light loosely near its group's chroma is
+	// still of its colour).
 	sides := func(i int) (n [3]int) {
 		st := stats[i/cols][i%cols]
 		for _, part := range []struct {
@@ -2270,7 +2271,7 @@ func litLikeUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[strin
 			switch k := part.m.side(part.p, chromaTight); {
 			case k >= 0:
 				n[k+1]++
-			case part.m.side(part.p, chromaNear) != 0:
+			case part.m.side(part.p, chromaNear) < 0:
 				n[0]++
 			}
 		}
