@@ -780,6 +780,7 @@ func decide(stats [][]cellStats) *verdict {
 		oddHue(stats, lit, conf, v.why)
 		chromaArbiter(stats, lit, conf, v.why)
 		litLikeUnlit(stats, lit, conf, v.why)
+		partUnlit(stats, lit, conf, v.why)
 		if whiteAdded(stats, lit) {
 			// The lit cells are the unlit ones with white light added:
 			// glare, not lights.
@@ -2297,6 +2298,93 @@ func litLikeUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[strin
 			why["litlikeunlit"]++
 		}
 	}
+}
+
+// partUnlit doubts the one or two sure cells read lit whose footprint
+// around the centre has a chroma part of the way between the lit and
+// the unlit groups' (more than chromaSide from either, near the way
+// between them): a cursor or a glare spot over part of an unlit cap, the
+// rest of the cap showing beside it. The lit group's chroma is its
+// median over the lit cells that show it, when they share one colour,
+// or grey when the lights clip across their footprints (under a third
+// show it). More such cells make lights of several colours.
+func partUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	var g [2][][2]float64
+	n := 0
+	for i, on := range lit {
+		st := stats[i/cols][i%cols]
+		n += b2i(on)
+		if st.krOK {
+			g[b2i(on)] = append(g[b2i(on)], st.kr)
+		}
+	}
+	if len(g[0]) < 3 || n == 0 {
+		return
+	}
+	if len(g[1]) < 3 && 3*len(g[1]) >= n {
+		return
+	}
+	var cm chromaModel
+	cm.m[0] = medianPoint(g[0])
+	if len(g[1]) >= 3 {
+		cm.m[1] = medianPoint(g[1])
+	}
+	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
+	if cm.d2 < chromaGap*chromaGap {
+		return
+	}
+	var part []int
+	var partW []float64
+	lowest := math.Inf(1) // the lowest way of the other lit cells
+	dx, dy := cm.m[1][0]-cm.m[0][0], cm.m[1][1]-cm.m[0][1]
+	for i, on := range lit {
+		st := stats[i/cols][i%cols]
+		if !on || !st.krOK {
+			continue
+		}
+		// How far along the way from the unlit chroma to the lit one,
+		// and how far off that way.
+		px, py := st.kr[0]-cm.m[0][0], st.kr[1]-cm.m[0][1]
+		w := (px*dx + py*dy) / cm.d2
+		off := math.Abs(px*dy-py*dx) / cm.d2
+		if w > chromaSide && w < 1-chromaSide && off <= chromaNear {
+			part = append(part, i)
+			partW = append(partW, w)
+		} else {
+			lowest = math.Min(lowest, w)
+		}
+	}
+	if len(part) == 0 || len(part) > 2 || len(g[1]) >= 3 && !oneColour(stats, lit, part) {
+		return
+	}
+	// A cell part unlit stands apart from every light, not at the end
+	// of the lights' own spread (a shadow scales a light's chroma down).
+	for _, w := range partW {
+		if w > lowest-chromaSide/2 {
+			return
+		}
+	}
+	for _, i := range part {
+		if conf[i] >= UncertainBelow {
+			conf[i] = math.Min(conf[i], crossCap)
+			why["partunlit"]++
+		}
+	}
+}
+
+// medianPoint is the median of ps on each axis.
+func medianPoint(ps [][2]float64) [2]float64 {
+	var m [2]float64
+	xs := make([]float64, len(ps))
+	for a := range m {
+		for i, p := range ps {
+			xs[i] = p[a]
+		}
+		sort.Float64s(xs)
+		m[a] = sortedQuantile(xs, 0.5)
+	}
+	return m
 }
 
 // groupChroma is the median chroma of the part get returns over every

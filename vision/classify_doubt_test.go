@@ -39,3 +39,54 @@ func TestLitLikeUnlitBrighterLight(t *testing.T) {
 		}
 	}
 }
+
+// TestPartUnlit checks that one lit-read cell whose footprint shows the
+// unlit caps' chroma part of the way is doubted (a cursor over part of
+// an unlit cap), whether the lights show their chroma or clip, and that
+// three such cells (lights of several colours) are not.
+func TestPartUnlit(t *testing.T) {
+	caps := cellStats{kr: [2]float64{0.12, 0.05}, krOK: true}
+	clipped := cellStats{}
+	shown := cellStats{kr: [2]float64{0.01, 0.02}, krOK: true}
+	half := cellStats{kr: [2]float64{0.065, 0.03}, krOK: true}
+	for _, tc := range []struct {
+		name  string
+		light cellStats
+		n     int // lit cells made half
+		want  bool
+	}{
+		{"clipped lights, one half cell", clipped, 1, true},
+		{"lights showing chroma, one half cell", shown, 1, true},
+		{"no half cell", shown, 0, false},
+		{"three half cells", shown, 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 5, 5
+			st := board(rows, cols, pattern, caps, tc.light)
+			var lit []bool
+			var conf []float64
+			var halves []int
+			for r := 0; r < rows; r++ {
+				for c := 0; c < cols; c++ {
+					on := pattern(r, c)
+					if on && len(halves) < tc.n {
+						st[r][c] = half
+						halves = append(halves, r*cols+c)
+					}
+					lit = append(lit, on)
+					conf = append(conf, 1)
+				}
+			}
+			why := map[string]int{}
+			partUnlit(st, lit, conf, why)
+			for _, i := range halves {
+				if doubted := conf[i] < UncertainBelow; doubted != tc.want {
+					t.Errorf("cell %d doubted %v, want %v (why %v)", i, doubted, tc.want, why)
+				}
+			}
+			if got := why["partunlit"]; !tc.want && got != 0 {
+				t.Errorf("%d cells doubted, want none", got)
+			}
+		})
+	}
+}

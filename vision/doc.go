@@ -134,6 +134,9 @@
 //     cell in doubt;
 //   - the cells read lit have the unlit cells' absolute chroma, and it
 //     is a colour: white light added to tinted caps (glare), not lights;
+//   - one or two lit-read cells show, around their centre, a chroma
+//     part of the way between the lit and the unlit cells' (a cursor
+//     or glare over part of an unlit cap, the rest of the cap beside it);
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
