@@ -1167,13 +1167,34 @@ func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int)
 		}
 		odd = append(odd, i)
 	}
-	if len(odd) == 0 || len(odd) > max(2, len(u)*maxOddHue/100) {
+	if len(odd) == 0 || len(odd) > max(2, len(u)*maxOddHue/100) && (2*len(odd) >= len(u) || !oneHue(stats, odd)) {
 		return
 	}
 	for _, i := range odd {
 		conf[i] = math.Min(conf[i], crossCap)
 	}
 	why["oddhue"] += len(odd)
+}
+
+// oneHue reports whether the cells odd (indices into stats, row-major)
+// share one hue: every one within minSGap/2 of their median chroma. A
+// minority of the unlit cells that is brighter and of one hue of its
+// own is a row or a set of dim lights of one colour; caps tinted cell by
+// cell vary in hue.
+func oneHue(stats [][]cellStats, odd []int) bool {
+	cols := len(stats[0])
+	var cells []cellStats
+	for _, i := range odd {
+		cells = append(cells, stats[i/cols][i%cols])
+	}
+	ma := medianOf(cells, func(s cellStats) float64 { return s.ca })
+	mb := medianOf(cells, func(s cellStats) float64 { return s.cb })
+	for _, st := range cells {
+		if math.Hypot(st.ca-ma, st.cb-mb) > minSGap/2 {
+			return false
+		}
+	}
+	return true
 }
 
 // whiteLone doubts the one or two lit cells of a board whose peak is

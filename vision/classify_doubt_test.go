@@ -90,3 +90,42 @@ func TestPartUnlit(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideOddHueRow checks that a row of unlit-read cells of one other
+// hue, brighter than the caps, is in doubt however many cells it holds
+// (dim blue lights in a per-row board), while as many cells of scattered
+// hues (caps tinted cell by cell) are not.
+func TestDecideOddHueRow(t *testing.T) {
+	unlit := cellStats{v: 4.25, s: 0.28, spread: 0.1, rim: 3.7, ring: 3.76, peak: 4.27, peakS: 0.3, ca: 0.1, cb: 0.22}
+	lit := cellStats{v: 4.75, s: 0.6, spread: 0.2, rim: 3.74, ring: 3.9, peak: 4.8, peakS: 0.7, ca: -0.5, cb: 0.27}
+	blue := unlit
+	blue.v, blue.s, blue.peak, blue.peakS, blue.ca, blue.cb = 4.36, 0.37, 4.4, 0.47, -0.16, -0.3
+	scattered := [][2]float64{{-0.16, -0.3}, {0.4, 0.0}, {-0.3, 0.5}, {0.35, -0.35}, {-0.4, 0.05}, {0.1, -0.4}}
+	for _, tc := range []struct {
+		name    string
+		hue     func(c int) [2]float64
+		doubted bool
+	}{
+		{"one hue", func(int) [2]float64 { return [2]float64{blue.ca, blue.cb} }, true},
+		{"scattered hues", func(c int) [2]float64 { return scattered[c] }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Rows 1 and 3 lit, the rest unlit: row 0 is the odd row.
+			st := board(6, 6, func(r, _ int) bool { return r == 1 || r == 3 }, unlit, lit)
+			for c := range st[0] {
+				st[0][c] = blue
+				h := tc.hue(c)
+				st[0][c].ca, st[0][c].cb = h[0], h[1]
+			}
+			v := decide(st)
+			for c := range st[0] {
+				if v.lit[0][c] {
+					t.Fatalf("cell (0, %d) read lit (why %v)", c, v.why)
+				}
+				if got := v.conf[0][c] < UncertainBelow; got != tc.doubted {
+					t.Errorf("cell (0, %d) in doubt %v, want %v (why %v)", c, got, tc.doubted, v.why)
+				}
+			}
+		})
+	}
+}

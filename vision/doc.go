@@ -117,7 +117,9 @@
 //     cells' rims is glare over an unlit button and is read unlit;
 //   - an unlit-read cell has another hue than the unlit caps and is a
 //     little brighter, not tinted towards its lit neighbours (a dim
-//     blue light among caps in a warm cast, not bloom);
+//     blue light among caps in a warm cast, not bloom); more than a few
+//     such cells only when they are a minority of one hue (a row of
+//     dim blue lights, not caps tinted cell by cell);
 //   - a lit-read cell has the unlit group's colour and is dimmer than
 //     every coloured lit cell (an unlit button out of a shadow that
 //     darkens the rest): read unlit when the other lights share one
