@@ -896,6 +896,15 @@ const (
 	clippedV = 5.476
 )
 
+// ringPeakV (log V) and ringPeakS (saturation) are how much dimmer the
+// unlit group's brightest tenth may be than the lit group's, and how much
+// more coloured it must be, for lit rings around dark caps to be in
+// question.
+const (
+	ringPeakV = 0.25
+	ringPeakS = 0.1
+)
+
 // crossCheck splits the board again on brightness alone and on
 // saturation alone. Where a clear single-feature split disagrees with
 // the combined one, the cell is in doubt; when it disagrees on most
@@ -982,12 +991,22 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		return turned
 	}
 	peak := func(s cellStats) float64 { return s.peak }
+	pS := func(s cellStats) float64 { return s.peakS }
+	sp := func(s cellStats) float64 { return s.spread }
 	if medianOf(uc, peak) >= medianOf(lc, peak) && medianOf(uc, func(s cellStats) float64 { return s.peak - s.rim }) > 0.3 {
 		// The unlit buttons' brightest tenth is as bright as the lit
 		// ones' and well above the gaps around them (not the case
 		// showing through): lit rings around dark caps beside bright
 		// unlit caps read the same way.
 		capAll("unlitpeak")
+		return false
+	}
+	if len(uc) >= 3 && medianOf(uc, peak) >= medianOf(lc, peak)-ringPeakV && medianOf(uc, pS) >= medianOf(lc, pS)+ringPeakS &&
+		medianOf(uc, sp) >= medianOf(lc, sp)+0.1 {
+		// The unlit buttons' brightest tenth is nearly as bright as the
+		// lit ones' and more coloured, around uneven centres: coloured
+		// lit rings around dark caps beside even, bright unlit caps.
+		capAll("unlitring")
 		return false
 	}
 	// A cell of another colour is no surprise in a group whose colour

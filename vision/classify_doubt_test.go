@@ -129,3 +129,30 @@ func TestDecideOddHueRow(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideUnlitRings checks that a reading whose unlit cells have
+// uneven centres and coloured peaks nearly as bright as the lit cells'
+// is in doubt: coloured lit rings around dark caps beside even, bright
+// unlit caps.
+func TestDecideUnlitRings(t *testing.T) {
+	cream := cellStats{v: 5.21, s: 0.3, spread: 0.04, rim: 3.66, ring: 5.04, peak: 5.22, peakS: 0.3}
+	ringed := cellStats{v: 4.44, s: 0.29, spread: 0.37, rim: 3.74, ring: 4.99, peak: 5.06, peakS: 0.47}
+	plain := ringed
+	plain.spread, plain.peakS = 0.04, 0.29
+	for _, tc := range []struct {
+		name  string
+		unlit cellStats
+		doubt bool
+	}{
+		{"coloured rings", ringed, true},
+		{"even dim caps", plain, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := decide(board(6, 6, pattern, tc.unlit, cream))
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() != tc.doubt {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
+			}
+		})
+	}
+}

@@ -127,7 +127,8 @@
 //   - the lit group is not clearly brighter, or its rings are darker
 //     than the unlit group's, or it is greyer and no brighter than the
 //     gaps around it, or the unlit buttons' peaks are as bright as the
-//     lit ones' (an inverted reading: a light-theme screen, lit rings
+//     lit ones', or nearly as bright and more coloured around uneven
+//     centres (an inverted reading: a light-theme screen, lit rings
 //     around dark caps beside bright unlit caps; a light screen whose
 //     coloured group stands out more from its gaps is turned round);
 //   - the cells read lit look like the screen around the board (no
