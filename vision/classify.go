@@ -1892,7 +1892,7 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)
 		sure = sure || dark && evenCells(inner(ext))
 	}
-	if !sure {
+	if !sure || !alikeCells(inner(ext)) {
 		return
 	}
 	for _, row := range v.conf {
@@ -1901,6 +1901,24 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		}
 	}
 	delete(v.why, "onegroup")
+}
+
+// alikeCells reports whether every cell has the median cell's shape:
+// a centre as even or uneven (within alikeSpread) and the same fall from
+// centre to ring (within alikeFall). Buttons of one state look alike;
+// a board that holds two kinds of cell (lit rings around dark caps
+// beside even unlit caps, a grid half off its buttons) is not plain.
+func alikeCells(stats [][]cellStats) bool {
+	all := cellsOf(stats)
+	sp := func(s cellStats) float64 { return s.spread }
+	fall := func(s cellStats) float64 { return s.v - s.ring }
+	ms, mf := medianOf(all, sp), medianOf(all, fall)
+	for _, st := range all {
+		if math.Abs(sp(st)-ms) > alikeSpread || math.Abs(fall(st)-mf) > alikeFall {
+			return false
+		}
+	}
+	return true
 }
 
 // Levels of plainOneGroup.
@@ -1919,6 +1937,11 @@ const (
 	outshine = 0.3
 	// plainConf is the confidence of every cell of a plain board.
 	plainConf = 0.7
+	// alikeSpread and alikeFall (log V) bound how far a cell of a
+	// plain board may differ from the median cell in unevenness and in
+	// fall from centre to ring.
+	alikeSpread = 0.2
+	alikeFall   = 0.3
 )
 
 // Brightness levels (log(V+4)) of the one-group rule: lit boards above

@@ -156,3 +156,43 @@ func TestDecideUnlitRings(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainOneGroupAlike checks that an all-off board is not plain when
+// its cells differ in shape: some uneven (lit rings), or some falling
+// from centre to ring where the others do not (a grid half off its
+// buttons).
+func TestPlainOneGroupAlike(t *testing.T) {
+	cap := cellStats{v: 4.93, s: 0.03, spread: 0.01, rim: 3.26, ring: 3.26, peak: 4.96, peakS: 0.03}
+	flat := cap
+	flat.rim, flat.ring = 4.93, 4.93
+	uneven := cap
+	uneven.spread = 0.4
+	dark := cellStats{v: 4.9, s: 0.4, spread: 0.3, rim: 4.9, ring: 4.85, peak: 5.0, peakS: 0.3}
+	rowOne := func(r, _ int) bool { return r == 1 }
+	for _, tc := range []struct {
+		name string
+		st   [][]cellStats
+		sure bool
+	}{
+		{"alike", board(2, 8, rowOne, cap, cap), true},
+		{"second row without a fall", board(2, 8, rowOne, cap, flat), false},
+		{"uneven cells", board(3, 3, pattern, cap, uneven), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := &verdict{why: map[string]int{"onegroup": 1}}
+			for _, row := range tc.st {
+				v.lit = append(v.lit, make([]bool, len(row)))
+				c := make([]float64, len(row))
+				for j := range c {
+					c[j] = 0.45
+				}
+				v.conf = append(v.conf, c)
+			}
+			plainOneGroup(withRing(tc.st, dark), v)
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v", r.Doubtful(), !tc.sure)
+			}
+		})
+	}
+}
