@@ -344,6 +344,18 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	}
 	stats := inner(ext)
 	v := decideBoard(ext)
+	if v.oneGroup && len(v.why) == 0 && v.lit[0][0] && clippedAround(img, h, rows, cols) {
+		// A plain all-on board: every centre clipped in colour. That
+		// says lit only where the photo around the board is not
+		// clipped in colour too; an exposure that clips a coloured
+		// desk clips pale coloured caps as well.
+		for _, row := range v.conf {
+			for j := range row {
+				row[j] = math.Min(row[j], crossCap)
+			}
+		}
+		v.why["clippedaround"] = rows * cols
+	}
 	if v.litLow != nil {
 		// A lit button stands out from its own rim as the board's lit
 		// buttons do; a bright case or background does not.
@@ -423,6 +435,46 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
+}
+
+// clippedShare is the share of the photo beyond the board, clipped and
+// coloured as a plainly lit board's cells are, from which clipping no
+// longer tells lights from caps.
+const clippedShare = 0.25
+
+// clippedAround reports whether more than clippedShare of the photo img
+// outside the grid that h maps (grown by the ring of would-be cells) is
+// clipped and at least as saturated as a plainly lit cell (plainLitS).
+func clippedAround(img gocv.Mat, h [9]float64, rows, cols int) bool {
+	hr := &Reading{H: h}
+	c, r := float64(cols+rectMargin), float64(rows+rectMargin)
+	var quad []image.Point
+	for _, p := range []Point{hr.Project(-rectMargin, -rectMargin), hr.Project(c, -rectMargin), hr.Project(c, r), hr.Project(-rectMargin, r)} {
+		if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.IsInf(p.X, 0) || math.IsInf(p.Y, 0) {
+			return false
+		}
+		quad = append(quad, image.Pt(int(math.Round(p.X)), int(math.Round(p.Y))))
+	}
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{quad})
+	defer pv.Close()
+	outside := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 0, 0, 0), img.Rows(), img.Cols(), gocv.MatTypeCV8U)
+	defer outside.Close()
+	gocv.FillPoly(&outside, pv, color.RGBA{})
+	n := gocv.CountNonZero(outside)
+	if n == 0 {
+		return false
+	}
+	hsv := gocv.NewMat()
+	defer hsv.Close()
+	gocv.CvtColor(img, &hsv, gocv.ColorBGRToHSV)
+	// HSV's S is (max-min)/max·255: at max 255, plainLitS of
+	// (max-min)/(max+16) is (max-min) ≥ plainLitS·271.
+	clipped := gocv.NewMat()
+	defer clipped.Close()
+	gocv.InRangeWithScalar(hsv, gocv.NewScalar(0, math.Ceil(plainLitS*(255+16)), clipLevel, 0),
+		gocv.NewScalar(180, 255, 255, 0), &clipped)
+	gocv.BitwiseAnd(clipped, outside, &clipped)
+	return float64(gocv.CountNonZero(clipped)) > clippedShare*float64(n)
 }
 
 // panelLit reports whether the cells read lit look like the ring of

@@ -1,6 +1,12 @@
 package vision
 
-import "testing"
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
 
 // TestLitLikeUnlitBrighterLight checks that a light brighter than the
 // others, its chroma only loosely its group's, does not stop the caps'
@@ -192,6 +198,32 @@ func TestPlainOneGroupAlike(t *testing.T) {
 			r := &Reading{Confidence: v.conf, SizeSure: true}
 			if r.Doubtful() == tc.sure {
 				t.Errorf("doubt flagged %v, want %v", r.Doubtful(), !tc.sure)
+			}
+		})
+	}
+}
+
+// TestClippedAround checks the share of a photo, beyond the board,
+// clipped in colour: a desk washed out to yellow is, a dark one is not.
+func TestClippedAround(t *testing.T) {
+	// A 4×4 board of 20-pixel cells at (60, 60) in a 200×200 photo.
+	h := [9]float64{20, 0, 60, 0, 20, 60, 0, 0, 1}
+	for _, tc := range []struct {
+		name string
+		desk color.RGBA
+		want bool
+	}{
+		{"washed-out yellow desk", color.RGBA{R: 255, G: 250, B: 140}, true},
+		{"white desk", color.RGBA{R: 255, G: 255, B: 250}, false},
+		{"dark desk", color.RGBA{R: 60, G: 40, B: 30}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(tc.desk.B), float64(tc.desk.G), float64(tc.desk.R), 0), 200, 200, gocv.MatTypeCV8UC3)
+			defer img.Close()
+			// Clipped yellow cells over the board.
+			gocv.Rectangle(&img, image.Rect(60, 60, 140, 140), color.RGBA{R: 255, G: 250, B: 120}, -1)
+			if got := clippedAround(img, h, 4, 4); got != tc.want {
+				t.Errorf("clippedAround %v, want %v", got, tc.want)
 			}
 		})
 	}

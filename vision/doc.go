@@ -78,7 +78,9 @@
 //     no brighter than the ring of would-be cells around the grid, gaps
 //     included (no light outshines its case or spills onto its gaps),
 //     or dim and darker than it, is all off; every centre clipped
-//     and coloured alike is all on. The cells of a plain board
+//     and coloured alike is all on, unless much of the photo beyond
+//     the board is clipped in colour too (an exposure that clips a
+//     coloured desk clips pale caps alike). The cells of a plain board
 //     are alike in shape too: as even, and falling alike from centre
 //     to ring (lit rings beside even caps, or a grid half off its
 //     buttons, are not plain). A plain board is read without
