@@ -2422,7 +2422,9 @@ func litLikeUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[strin
 // rest of the cap showing beside it. The lit group's chroma is its
 // median over the lit cells that show it, when they share one colour,
 // or grey when the lights clip across their footprints (under a third
-// show it). More such cells make lights of several colours.
+// show it). The caps must show a colour (addedMinChroma): towards grey
+// caps lies a whiter light too. More such cells make lights of several
+// colours.
 func partUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	var g [2][][2]float64
@@ -2442,6 +2444,10 @@ func partUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 	}
 	var cm chromaModel
 	cm.m[0] = medianPoint(g[0])
+	if math.Hypot(cm.m[0][0], cm.m[0][1]) < addedMinChroma {
+		// Grey caps: a whiter light lies towards them too.
+		return
+	}
 	if len(g[1]) >= 3 {
 		cm.m[1] = medianPoint(g[1])
 	}
