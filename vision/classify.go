@@ -1941,10 +1941,18 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// surface it sits on. Their gaps may be brighter than the
 		// ring's (a light case): a light's spill is dimmer than the
 		// light.
-		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)
+		// Cells of a colour the ring lacks must be clearly darker: a
+		// light screen's coloured lights are no brighter than the
+		// screen around them.
+		sat := func(s cellStats) float64 { return s.s }
+		margin := 0.0
+		if medianOf(in, sat) >= medianOf(out, sat)+2*minSGap {
+			margin = minVGap
+		}
+		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)-margin
 		sure = sure || dark && evenCells(inner(ext))
 	}
-	if !sure || !alikeCells(inner(ext)) {
+	if !sure || !alikeCells(inner(ext), !v.lit[0][0]) {
 		return
 	}
 	for _, row := range v.conf {
@@ -1955,22 +1963,31 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 	delete(v.why, "onegroup")
 }
 
-// alikeCells reports whether every cell has the median cell's shape:
-// a centre as even or uneven (within alikeSpread) and the same fall from
-// centre to ring (within alikeFall). Buttons of one state look alike;
-// a board that holds two kinds of cell (lit rings around dark caps
-// beside even unlit caps, a grid half off its buttons) is not plain.
-func alikeCells(stats [][]cellStats) bool {
+// alikeCells reports whether the cells, all but one, have the median
+// cell's shape: a centre as even or uneven (within alikeSpread, or half
+// the median unevenness on a noisy board) and the same fall from centre
+// to ring (within alikeFall); and, when hue holds (an all-off reading),
+// its chroma within minSGap. Buttons of one state look alike; a board
+// that holds two kinds of cell (lit rings around dark caps beside even
+// unlit caps, a grid half off its buttons, red lights as dim as the teal
+// cells of a light screen) is not plain. Lights of several colours may
+// all be on. One odd cell is a cursor or a glare spot, whose level
+// evenCells judges.
+func alikeCells(stats [][]cellStats, hue bool) bool {
 	all := cellsOf(stats)
 	sp := func(s cellStats) float64 { return s.spread }
 	fall := func(s cellStats) float64 { return s.v - s.ring }
 	ms, mf := medianOf(all, sp), medianOf(all, fall)
+	ma := medianOf(all, func(s cellStats) float64 { return s.ca })
+	mb := medianOf(all, func(s cellStats) float64 { return s.cb })
+	odd := 0
 	for _, st := range all {
-		if math.Abs(sp(st)-ms) > alikeSpread || math.Abs(fall(st)-mf) > alikeFall {
-			return false
+		if math.Abs(sp(st)-ms) > math.Max(alikeSpread, ms/2) || math.Abs(fall(st)-mf) > alikeFall ||
+			hue && math.Hypot(st.ca-ma, st.cb-mb) > minSGap {
+			odd++
 		}
 	}
-	return true
+	return odd < 2
 }
 
 // Levels of plainOneGroup.

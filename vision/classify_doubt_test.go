@@ -174,6 +174,10 @@ func TestPlainOneGroupAlike(t *testing.T) {
 	uneven := cap
 	uneven.spread = 0.4
 	dark := cellStats{v: 4.9, s: 0.4, spread: 0.3, rim: 4.9, ring: 4.85, peak: 5.0, peakS: 0.3}
+	// Dim cells of a light screen: teal empty cells, red lights as dim.
+	teal := cellStats{v: 4.54, s: 0.26, spread: 0.03, rim: 4.85, ring: 4.79, peak: 4.84, peakS: 0.23, ca: -0.22, cb: -0.15}
+	red := teal
+	red.s, red.ca, red.cb = 0.31, 0.3, 0.14
 	rowOne := func(r, _ int) bool { return r == 1 }
 	for _, tc := range []struct {
 		name string
@@ -183,6 +187,8 @@ func TestPlainOneGroupAlike(t *testing.T) {
 		{"alike", board(2, 8, rowOne, cap, cap), true},
 		{"second row without a fall", board(2, 8, rowOne, cap, flat), false},
 		{"uneven cells", board(3, 3, pattern, cap, uneven), false},
+		{"one cell under a cursor", board(3, 3, func(r, c int) bool { return r == 1 && c == 1 }, cap, uneven), true},
+		{"red cells among teal ones", board(4, 4, pattern, teal, red), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := &verdict{why: map[string]int{"onegroup": 1}}
@@ -224,6 +230,36 @@ func TestClippedAround(t *testing.T) {
 			gocv.Rectangle(&img, image.Rect(60, 60, 140, 140), color.RGBA{R: 255, G: 250, B: 120}, -1)
 			if got := clippedAround(img, h, 4, 4); got != tc.want {
 				t.Errorf("clippedAround %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPlainOneGroupLightScreen checks the all-off reading of dim,
+// coloured cells: plain when clearly darker than the ring around the
+// grid, not when as bright as a grey screen around them (a light
+// theme's lights).
+func TestPlainOneGroupLightScreen(t *testing.T) {
+	orange := cellStats{v: 4.74, s: 0.66, spread: 0.03, rim: 4.66, ring: 4.63, peak: 4.75, peakS: 0.67, ca: 0.35, cb: 0.48}
+	for _, tc := range []struct {
+		name   string
+		screen float64 // log V of the grey screen around the grid
+		sure   bool
+	}{
+		{"as bright as the screen", 4.74, false},
+		{"clearly darker", 4.95, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			screen := cellStats{v: tc.screen, s: 0.07, rim: tc.screen, ring: tc.screen, peak: tc.screen, peakS: 0.07}
+			v := &verdict{why: map[string]int{"onegroup": 1}}
+			for range 5 {
+				v.lit = append(v.lit, make([]bool, 5))
+				v.conf = append(v.conf, []float64{0.45, 0.45, 0.45, 0.45, 0.45})
+			}
+			plainOneGroup(withRing(board(5, 5, pattern, orange, orange), screen), v)
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v", r.Doubtful(), !tc.sure)
 			}
 		})
 	}

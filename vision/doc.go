@@ -77,15 +77,17 @@
 //     more coloured than the rest, centre or peak) and either grey and
 //     no brighter than the ring of would-be cells around the grid, gaps
 //     included (no light outshines its case or spills onto its gaps),
-//     or dim and darker than it, is all off; every centre clipped
-//     and coloured alike is all on, unless much of the photo beyond
-//     the board is clipped in colour too (an exposure that clips a
-//     coloured desk clips pale caps alike). The cells of a plain board
-//     are alike in shape too: as even, and falling alike from centre
-//     to ring (lit rings beside even caps, or a grid half off its
-//     buttons, are not plain). A plain board is read without
-//     doubt. Dim and even alone is not plain: grey lights on a dark
-//     screen are dim and even too.
+//     or dim and darker than it (clearly darker when coloured: a light
+//     screen's coloured lights are no brighter than the screen), is
+//     all off; every centre clipped and coloured alike is all on,
+//     unless much of the photo beyond the board is clipped in colour
+//     too (an exposure that clips a coloured desk clips pale caps
+//     alike). The cells of a plain board are alike in shape and
+//     hue too: as even, falling alike from centre to ring, of one
+//     chroma (lit rings beside even caps, a grid half off its buttons,
+//     red lights as dim as teal cells are not plain). A plain board is
+//     read without doubt. Dim and even alone is not plain: grey lights
+//     on a dark screen are dim and even too.
 //
 // # Confidence
 //
