@@ -344,6 +344,18 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	}
 	stats := inner(ext)
 	v := decideBoard(ext)
+	if v.oneGroup && len(v.why) == 0 && v.lit[0][0] && clippedAround(img, h, rows, cols) {
+		// A plain all-on board: every centre clipped in colour. That
+		// says lit only where the photo around the board is not
+		// clipped in colour too; an exposure that clips a coloured
+		// desk clips pale coloured caps as well.
+		for _, row := range v.conf {
+			for j := range row {
+				row[j] = math.Min(row[j], crossCap)
+			}
+		}
+		v.why["clippedaround"] = rows * cols
+	}
 	if v.litLow != nil {
 		// A lit button stands out from its own rim as the board's lit
 		// buttons do; a bright case or background does not.
@@ -423,6 +435,46 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
+}
+
+// clippedShare is the share of the photo beyond the board, clipped and
+// coloured as a plainly lit board's cells are, from which clipping no
+// longer tells lights from caps.
+const clippedShare = 0.25
+
+// clippedAround reports whether more than clippedShare of the photo img
+// outside the grid that h maps (grown by the ring of would-be cells) is
+// clipped and at least as saturated as a plainly lit cell (plainLitS).
+func clippedAround(img gocv.Mat, h [9]float64, rows, cols int) bool {
+	hr := &Reading{H: h}
+	c, r := float64(cols+rectMargin), float64(rows+rectMargin)
+	var quad []image.Point
+	for _, p := range []Point{hr.Project(-rectMargin, -rectMargin), hr.Project(c, -rectMargin), hr.Project(c, r), hr.Project(-rectMargin, r)} {
+		if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.IsInf(p.X, 0) || math.IsInf(p.Y, 0) {
+			return false
+		}
+		quad = append(quad, image.Pt(int(math.Round(p.X)), int(math.Round(p.Y))))
+	}
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{quad})
+	defer pv.Close()
+	outside := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 0, 0, 0), img.Rows(), img.Cols(), gocv.MatTypeCV8U)
+	defer outside.Close()
+	gocv.FillPoly(&outside, pv, color.RGBA{})
+	n := gocv.CountNonZero(outside)
+	if n == 0 {
+		return false
+	}
+	hsv := gocv.NewMat()
+	defer hsv.Close()
+	gocv.CvtColor(img, &hsv, gocv.ColorBGRToHSV)
+	// HSV's S is (max-min)/max·255: at max 255, plainLitS of
+	// (max-min)/(max+16) is (max-min) ≥ plainLitS·271.
+	clipped := gocv.NewMat()
+	defer clipped.Close()
+	gocv.InRangeWithScalar(hsv, gocv.NewScalar(0, math.Ceil(plainLitS*(255+16)), clipLevel, 0),
+		gocv.NewScalar(180, 255, 255, 0), &clipped)
+	gocv.BitwiseAnd(clipped, outside, &clipped)
+	return float64(gocv.CountNonZero(clipped)) > clippedShare*float64(n)
 }
 
 // panelLit reports whether the cells read lit look like the ring of
@@ -780,6 +832,7 @@ func decide(stats [][]cellStats) *verdict {
 		oddHue(stats, lit, conf, v.why)
 		chromaArbiter(stats, lit, conf, v.why)
 		litLikeUnlit(stats, lit, conf, v.why)
+		partUnlit(stats, lit, conf, v.why)
 		if whiteAdded(stats, lit) {
 			// The lit cells are the unlit ones with white light added:
 			// glare, not lights.
@@ -895,6 +948,15 @@ const (
 	clippedV = 5.476
 )
 
+// ringPeakV (log V) and ringPeakS (saturation) are how much dimmer the
+// unlit group's brightest tenth may be than the lit group's, and how much
+// more coloured it must be, for lit rings around dark caps to be in
+// question.
+const (
+	ringPeakV = 0.25
+	ringPeakS = 0.1
+)
+
 // crossCheck splits the board again on brightness alone and on
 // saturation alone. Where a clear single-feature split disagrees with
 // the combined one, the cell is in doubt; when it disagrees on most
@@ -981,12 +1043,22 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		return turned
 	}
 	peak := func(s cellStats) float64 { return s.peak }
+	pS := func(s cellStats) float64 { return s.peakS }
+	sp := func(s cellStats) float64 { return s.spread }
 	if medianOf(uc, peak) >= medianOf(lc, peak) && medianOf(uc, func(s cellStats) float64 { return s.peak - s.rim }) > 0.3 {
 		// The unlit buttons' brightest tenth is as bright as the lit
 		// ones' and well above the gaps around them (not the case
 		// showing through): lit rings around dark caps beside bright
 		// unlit caps read the same way.
 		capAll("unlitpeak")
+		return false
+	}
+	if len(uc) >= 3 && medianOf(uc, peak) >= medianOf(lc, peak)-ringPeakV && medianOf(uc, pS) >= medianOf(lc, pS)+ringPeakS &&
+		medianOf(uc, sp) >= medianOf(lc, sp)+0.1 {
+		// The unlit buttons' brightest tenth is nearly as bright as the
+		// lit ones' and more coloured, around uneven centres: coloured
+		// lit rings around dark caps beside even, bright unlit caps.
+		capAll("unlitring")
 		return false
 	}
 	// A cell of another colour is no surprise in a group whose colour
@@ -1166,13 +1238,34 @@ func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int)
 		}
 		odd = append(odd, i)
 	}
-	if len(odd) == 0 || len(odd) > max(2, len(u)*maxOddHue/100) {
+	if len(odd) == 0 || len(odd) > max(2, len(u)*maxOddHue/100) && (2*len(odd) >= len(u) || !oneHue(stats, odd)) {
 		return
 	}
 	for _, i := range odd {
 		conf[i] = math.Min(conf[i], crossCap)
 	}
 	why["oddhue"] += len(odd)
+}
+
+// oneHue reports whether the cells odd (indices into stats, row-major)
+// share one hue: every one within minSGap/2 of their median chroma. A
+// minority of the unlit cells that is brighter and of one hue of its
+// own is a row or a set of dim lights of one colour; caps tinted cell by
+// cell vary in hue.
+func oneHue(stats [][]cellStats, odd []int) bool {
+	cols := len(stats[0])
+	var cells []cellStats
+	for _, i := range odd {
+		cells = append(cells, stats[i/cols][i%cols])
+	}
+	ma := medianOf(cells, func(s cellStats) float64 { return s.ca })
+	mb := medianOf(cells, func(s cellStats) float64 { return s.cb })
+	for _, st := range cells {
+		if math.Hypot(st.ca-ma, st.cb-mb) > minSGap/2 {
+			return false
+		}
+	}
+	return true
 }
 
 // whiteLone doubts the one or two lit cells of a board whose peak is
@@ -1848,10 +1941,18 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// surface it sits on. Their gaps may be brighter than the
 		// ring's (a light case): a light's spill is dimmer than the
 		// light.
-		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)
+		// Cells of a colour the ring lacks must be clearly darker: a
+		// light screen's coloured lights are no brighter than the
+		// screen around them.
+		sat := func(s cellStats) float64 { return s.s }
+		margin := 0.0
+		if medianOf(in, sat) >= medianOf(out, sat)+2*minSGap {
+			margin = minVGap
+		}
+		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)-margin
 		sure = sure || dark && evenCells(inner(ext))
 	}
-	if !sure {
+	if !sure || !alikeCells(inner(ext), !v.lit[0][0]) {
 		return
 	}
 	for _, row := range v.conf {
@@ -1860,6 +1961,33 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		}
 	}
 	delete(v.why, "onegroup")
+}
+
+// alikeCells reports whether the cells, all but one, have the median
+// cell's shape: a centre as even or uneven (within alikeSpread, or half
+// the median unevenness on a noisy board) and the same fall from centre
+// to ring (within alikeFall); and, when hue holds (an all-off reading),
+// its chroma within minSGap. Buttons of one state look alike; a board
+// that holds two kinds of cell (lit rings around dark caps beside even
+// unlit caps, a grid half off its buttons, red lights as dim as the teal
+// cells of a light screen) is not plain. Lights of several colours may
+// all be on. One odd cell is a cursor or a glare spot, whose level
+// evenCells judges.
+func alikeCells(stats [][]cellStats, hue bool) bool {
+	all := cellsOf(stats)
+	sp := func(s cellStats) float64 { return s.spread }
+	fall := func(s cellStats) float64 { return s.v - s.ring }
+	ms, mf := medianOf(all, sp), medianOf(all, fall)
+	ma := medianOf(all, func(s cellStats) float64 { return s.ca })
+	mb := medianOf(all, func(s cellStats) float64 { return s.cb })
+	odd := 0
+	for _, st := range all {
+		if math.Abs(sp(st)-ms) > math.Max(alikeSpread, ms/2) || math.Abs(fall(st)-mf) > alikeFall ||
+			hue && math.Hypot(st.ca-ma, st.cb-mb) > minSGap {
+			odd++
+		}
+	}
+	return odd < 2
 }
 
 // Levels of plainOneGroup.
@@ -1878,6 +2006,11 @@ const (
 	outshine = 0.3
 	// plainConf is the confidence of every cell of a plain board.
 	plainConf = 0.7
+	// alikeSpread and alikeFall (log V) bound how far a cell of a
+	// plain board may differ from the median cell in unevenness and in
+	// fall from centre to ring.
+	alikeSpread = 0.2
+	alikeFall   = 0.3
 )
 
 // Brightness levels (log(V+4)) of the one-group rule: lit boards above
@@ -2255,8 +2388,9 @@ func litLikeUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[strin
 	centre := groupChroma(stats, lit, func(s cellStats) ([2]float64, bool) { return s.kc, s.kcOK })
 	rest := groupChroma(stats, lit, func(s cellStats) ([2]float64, bool) { return s.kr, s.krOK })
 	// sides counts the parts of cell i near the unlit group's chroma
-	// [1], near the lit group's [2], and near neither, nor loosely
-	// near the unlit group's [0].
+	// [1], near the lit group's [2], and near neither, not even
+	// loosely [0] (a brighter light loosely near its group's chroma is
+	// still of its colour).
 	sides := func(i int) (n [3]int) {
 		st := stats[i/cols][i%cols]
 		for _, part := range []struct {
@@ -2270,7 +2404,7 @@ func litLikeUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[strin
 			switch k := part.m.side(part.p, chromaTight); {
 			case k >= 0:
 				n[k+1]++
-			case part.m.side(part.p, chromaNear) != 0:
+			case part.m.side(part.p, chromaNear) < 0:
 				n[0]++
 			}
 		}
@@ -2296,6 +2430,99 @@ func litLikeUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[strin
 			why["litlikeunlit"]++
 		}
 	}
+}
+
+// partUnlit doubts the one or two sure cells read lit whose footprint
+// around the centre has a chroma part of the way between the lit and
+// the unlit groups' (more than chromaSide from either, near the way
+// between them): a cursor or a glare spot over part of an unlit cap, the
+// rest of the cap showing beside it. The lit group's chroma is its
+// median over the lit cells that show it, when they share one colour,
+// or grey when the lights clip across their footprints (under a third
+// show it). The caps must show a colour (addedMinChroma): towards grey
+// caps lies a whiter light too. More such cells make lights of several
+// colours.
+func partUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	cols := len(stats[0])
+	var g [2][][2]float64
+	n := 0
+	for i, on := range lit {
+		st := stats[i/cols][i%cols]
+		n += b2i(on)
+		if st.krOK {
+			g[b2i(on)] = append(g[b2i(on)], st.kr)
+		}
+	}
+	if len(g[0]) < 3 || n == 0 {
+		return
+	}
+	if len(g[1]) < 3 && 3*len(g[1]) >= n {
+		return
+	}
+	var cm chromaModel
+	cm.m[0] = medianPoint(g[0])
+	if math.Hypot(cm.m[0][0], cm.m[0][1]) < addedMinChroma {
+		// Grey caps: a whiter light lies towards them too.
+		return
+	}
+	if len(g[1]) >= 3 {
+		cm.m[1] = medianPoint(g[1])
+	}
+	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
+	if cm.d2 < chromaGap*chromaGap {
+		return
+	}
+	var part []int
+	var partW []float64
+	lowest := math.Inf(1) // the lowest way of the other lit cells
+	dx, dy := cm.m[1][0]-cm.m[0][0], cm.m[1][1]-cm.m[0][1]
+	for i, on := range lit {
+		st := stats[i/cols][i%cols]
+		if !on || !st.krOK {
+			continue
+		}
+		// How far along the way from the unlit chroma to the lit one,
+		// and how far off that way.
+		px, py := st.kr[0]-cm.m[0][0], st.kr[1]-cm.m[0][1]
+		w := (px*dx + py*dy) / cm.d2
+		off := math.Abs(px*dy-py*dx) / cm.d2
+		if w > chromaSide && w < 1-chromaSide && off <= chromaNear {
+			part = append(part, i)
+			partW = append(partW, w)
+		} else {
+			lowest = math.Min(lowest, w)
+		}
+	}
+	if len(part) == 0 || len(part) > 2 || len(g[1]) >= 3 && !oneColour(stats, lit, part) {
+		return
+	}
+	// A cell part unlit stands apart from every light, not at the end
+	// of the lights' own spread (a shadow scales a light's chroma down).
+	for _, w := range partW {
+		if w > lowest-chromaSide/2 {
+			return
+		}
+	}
+	for _, i := range part {
+		if conf[i] >= UncertainBelow {
+			conf[i] = math.Min(conf[i], crossCap)
+			why["partunlit"]++
+		}
+	}
+}
+
+// medianPoint is the median of ps on each axis.
+func medianPoint(ps [][2]float64) [2]float64 {
+	var m [2]float64
+	xs := make([]float64, len(ps))
+	for a := range m {
+		for i, p := range ps {
+			xs[i] = p[a]
+		}
+		sort.Float64s(xs)
+		m[a] = sortedQuantile(xs, 0.5)
+	}
+	return m
 }
 
 // groupChroma is the median chroma of the part get returns over every

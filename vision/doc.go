@@ -82,10 +82,17 @@
 //     more coloured than the rest, centre or peak) and either grey and
 //     no brighter than the ring of would-be cells around the grid, gaps
 //     included (no light outshines its case or spills onto its gaps),
-//     or dim and darker than it, is all off; every centre clipped
-//     and coloured alike is all on. A plain board is read without
-//     doubt. Dim and even alone is not plain: grey lights on a dark
-//     screen are dim and even too.
+//     or dim and darker than it (clearly darker when coloured: a light
+//     screen's coloured lights are no brighter than the screen), is
+//     all off; every centre clipped and coloured alike is all on,
+//     unless much of the photo beyond the board is clipped in colour
+//     too (an exposure that clips a coloured desk clips pale caps
+//     alike). The cells of a plain board are alike in shape and
+//     hue too: as even, falling alike from centre to ring, of one
+//     chroma (lit rings beside even caps, a grid half off its buttons,
+//     red lights as dim as teal cells are not plain). A plain board is
+//     read without doubt. Dim and even alone is not plain: grey lights
+//     on a dark screen are dim and even too.
 //
 // # Confidence
 //
@@ -122,7 +129,9 @@
 //     cells' rims is glare over an unlit button and is read unlit;
 //   - an unlit-read cell has another hue than the unlit caps and is a
 //     little brighter, not tinted towards its lit neighbours (a dim
-//     blue light among caps in a warm cast, not bloom);
+//     blue light among caps in a warm cast, not bloom); more than a few
+//     such cells only when they are a minority of one hue (a row of
+//     dim blue lights, not caps tinted cell by cell);
 //   - a lit-read cell has the unlit group's colour and is dimmer than
 //     every coloured lit cell (an unlit button out of a shadow that
 //     darkens the rest): read unlit when the other lights share one
@@ -130,7 +139,8 @@
 //   - the lit group is not clearly brighter, or its rings are darker
 //     than the unlit group's, or it is greyer and no brighter than the
 //     gaps around it, or the unlit buttons' peaks are as bright as the
-//     lit ones' (an inverted reading: a light-theme screen, lit rings
+//     lit ones', or nearly as bright and more coloured around uneven
+//     centres (an inverted reading: a light-theme screen, lit rings
 //     around dark caps beside bright unlit caps; a light screen whose
 //     coloured group stands out more from its gaps is turned round);
 //   - the cells read lit look like the screen around the board (no
@@ -139,6 +149,9 @@
 //     cell in doubt;
 //   - the cells read lit have the unlit cells' absolute chroma, and it
 //     is a colour: white light added to tinted caps (glare), not lights;
+//   - one or two lit-read cells show, around their centre, a chroma
+//     part of the way between the lit and the unlit cells' (a cursor
+//     or glare over part of an unlit cap, the rest of the cap beside it);
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the

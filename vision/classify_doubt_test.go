@@ -1,0 +1,266 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
+
+// TestLitLikeUnlitBrighterLight checks that a light brighter than the
+// others, its chroma only loosely its group's, does not stop the caps'
+// colour among the lit cells from being doubted (glare over an unlit cap
+// beside blue lights, some brighter than the rest).
+func TestLitLikeUnlitBrighterLight(t *testing.T) {
+	cell := func(a, b float64) cellStats {
+		return cellStats{kc: [2]float64{a, b}, kr: [2]float64{a, b}, kcOK: true, krOK: true}
+	}
+	caps, blue := cell(0.12, 0.2), cell(0.06, 0.03)
+	bright := cell(0.035, -0.01) // within chromaNear of blue, not chromaTight
+	const rows, cols = 5, 5
+	st := board(rows, cols, pattern, caps, blue)
+	var lit []bool
+	var conf []float64
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			lit = append(lit, pattern(r, c))
+			conf = append(conf, 1)
+		}
+	}
+	st[0][0] = bright // lit in pattern
+	odd := -1
+	for i, on := range lit {
+		if !on {
+			odd = i
+			break
+		}
+	}
+	lit[odd] = true
+	why := map[string]int{}
+	litLikeUnlit(st, lit, conf, why)
+	for i := range conf {
+		if doubted := conf[i] < UncertainBelow; doubted != (i == odd) {
+			t.Errorf("cell %d doubted %v, want %v (why %v)", i, doubted, i == odd, why)
+		}
+	}
+}
+
+// TestPartUnlit checks that one lit-read cell whose footprint shows the
+// unlit caps' chroma part of the way is doubted (a cursor over part of
+// an unlit cap), whether the lights show their chroma or clip, and that
+// three such cells (lights of several colours) are not.
+func TestPartUnlit(t *testing.T) {
+	caps := cellStats{kr: [2]float64{0.12, 0.05}, krOK: true}
+	clipped := cellStats{}
+	shown := cellStats{kr: [2]float64{0.01, 0.02}, krOK: true}
+	half := cellStats{kr: [2]float64{0.065, 0.03}, krOK: true}
+	for _, tc := range []struct {
+		name  string
+		light cellStats
+		n     int // lit cells made half
+		want  bool
+	}{
+		{"clipped lights, one half cell", clipped, 1, true},
+		{"lights showing chroma, one half cell", shown, 1, true},
+		{"no half cell", shown, 0, false},
+		{"three half cells", shown, 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 5, 5
+			st := board(rows, cols, pattern, caps, tc.light)
+			var lit []bool
+			var conf []float64
+			var halves []int
+			for r := 0; r < rows; r++ {
+				for c := 0; c < cols; c++ {
+					on := pattern(r, c)
+					if on && len(halves) < tc.n {
+						st[r][c] = half
+						halves = append(halves, r*cols+c)
+					}
+					lit = append(lit, on)
+					conf = append(conf, 1)
+				}
+			}
+			why := map[string]int{}
+			partUnlit(st, lit, conf, why)
+			for _, i := range halves {
+				if doubted := conf[i] < UncertainBelow; doubted != tc.want {
+					t.Errorf("cell %d doubted %v, want %v (why %v)", i, doubted, tc.want, why)
+				}
+			}
+			if got := why["partunlit"]; !tc.want && got != 0 {
+				t.Errorf("%d cells doubted, want none", got)
+			}
+		})
+	}
+}
+
+// TestDecideOddHueRow checks that a row of unlit-read cells of one other
+// hue, brighter than the caps, is in doubt however many cells it holds
+// (dim blue lights in a per-row board), while as many cells of scattered
+// hues (caps tinted cell by cell) are not.
+func TestDecideOddHueRow(t *testing.T) {
+	unlit := cellStats{v: 4.25, s: 0.28, spread: 0.1, rim: 3.7, ring: 3.76, peak: 4.27, peakS: 0.3, ca: 0.1, cb: 0.22}
+	lit := cellStats{v: 4.75, s: 0.6, spread: 0.2, rim: 3.74, ring: 3.9, peak: 4.8, peakS: 0.7, ca: -0.5, cb: 0.27}
+	blue := unlit
+	blue.v, blue.s, blue.peak, blue.peakS, blue.ca, blue.cb = 4.36, 0.37, 4.4, 0.47, -0.16, -0.3
+	scattered := [][2]float64{{-0.16, -0.3}, {0.4, 0.0}, {-0.3, 0.5}, {0.35, -0.35}, {-0.4, 0.05}, {0.1, -0.4}}
+	for _, tc := range []struct {
+		name    string
+		hue     func(c int) [2]float64
+		doubted bool
+	}{
+		{"one hue", func(int) [2]float64 { return [2]float64{blue.ca, blue.cb} }, true},
+		{"scattered hues", func(c int) [2]float64 { return scattered[c] }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Rows 1 and 3 lit, the rest unlit: row 0 is the odd row.
+			st := board(6, 6, func(r, _ int) bool { return r == 1 || r == 3 }, unlit, lit)
+			for c := range st[0] {
+				st[0][c] = blue
+				h := tc.hue(c)
+				st[0][c].ca, st[0][c].cb = h[0], h[1]
+			}
+			v := decide(st)
+			for c := range st[0] {
+				if v.lit[0][c] {
+					t.Fatalf("cell (0, %d) read lit (why %v)", c, v.why)
+				}
+				if got := v.conf[0][c] < UncertainBelow; got != tc.doubted {
+					t.Errorf("cell (0, %d) in doubt %v, want %v (why %v)", c, got, tc.doubted, v.why)
+				}
+			}
+		})
+	}
+}
+
+// TestDecideUnlitRings checks that a reading whose unlit cells have
+// uneven centres and coloured peaks nearly as bright as the lit cells'
+// is in doubt: coloured lit rings around dark caps beside even, bright
+// unlit caps.
+func TestDecideUnlitRings(t *testing.T) {
+	cream := cellStats{v: 5.21, s: 0.3, spread: 0.04, rim: 3.66, ring: 5.04, peak: 5.22, peakS: 0.3}
+	ringed := cellStats{v: 4.44, s: 0.29, spread: 0.37, rim: 3.74, ring: 4.99, peak: 5.06, peakS: 0.47}
+	plain := ringed
+	plain.spread, plain.peakS = 0.04, 0.29
+	for _, tc := range []struct {
+		name  string
+		unlit cellStats
+		doubt bool
+	}{
+		{"coloured rings", ringed, true},
+		{"even dim caps", plain, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := decide(board(6, 6, pattern, tc.unlit, cream))
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() != tc.doubt {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
+			}
+		})
+	}
+}
+
+// TestPlainOneGroupAlike checks that an all-off board is not plain when
+// its cells differ in shape: some uneven (lit rings), or some falling
+// from centre to ring where the others do not (a grid half off its
+// buttons).
+func TestPlainOneGroupAlike(t *testing.T) {
+	cap := cellStats{v: 4.93, s: 0.03, spread: 0.01, rim: 3.26, ring: 3.26, peak: 4.96, peakS: 0.03}
+	flat := cap
+	flat.rim, flat.ring = 4.93, 4.93
+	uneven := cap
+	uneven.spread = 0.4
+	dark := cellStats{v: 4.9, s: 0.4, spread: 0.3, rim: 4.9, ring: 4.85, peak: 5.0, peakS: 0.3}
+	// Dim cells of a light screen: teal empty cells, red lights as dim.
+	teal := cellStats{v: 4.54, s: 0.26, spread: 0.03, rim: 4.85, ring: 4.79, peak: 4.84, peakS: 0.23, ca: -0.22, cb: -0.15}
+	red := teal
+	red.s, red.ca, red.cb = 0.31, 0.3, 0.14
+	rowOne := func(r, _ int) bool { return r == 1 }
+	for _, tc := range []struct {
+		name string
+		st   [][]cellStats
+		sure bool
+	}{
+		{"alike", board(2, 8, rowOne, cap, cap), true},
+		{"second row without a fall", board(2, 8, rowOne, cap, flat), false},
+		{"uneven cells", board(3, 3, pattern, cap, uneven), false},
+		{"one cell under a cursor", board(3, 3, func(r, c int) bool { return r == 1 && c == 1 }, cap, uneven), true},
+		{"red cells among teal ones", board(4, 4, pattern, teal, red), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := &verdict{why: map[string]int{"onegroup": 1}}
+			for _, row := range tc.st {
+				v.lit = append(v.lit, make([]bool, len(row)))
+				c := make([]float64, len(row))
+				for j := range c {
+					c[j] = 0.45
+				}
+				v.conf = append(v.conf, c)
+			}
+			plainOneGroup(withRing(tc.st, dark), v)
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v", r.Doubtful(), !tc.sure)
+			}
+		})
+	}
+}
+
+// TestClippedAround checks the share of a photo, beyond the board,
+// clipped in colour: a desk washed out to yellow is, a dark one is not.
+func TestClippedAround(t *testing.T) {
+	// A 4×4 board of 20-pixel cells at (60, 60) in a 200×200 photo.
+	h := [9]float64{20, 0, 60, 0, 20, 60, 0, 0, 1}
+	for _, tc := range []struct {
+		name string
+		desk color.RGBA
+		want bool
+	}{
+		{"washed-out yellow desk", color.RGBA{R: 255, G: 250, B: 140}, true},
+		{"white desk", color.RGBA{R: 255, G: 255, B: 250}, false},
+		{"dark desk", color.RGBA{R: 60, G: 40, B: 30}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(tc.desk.B), float64(tc.desk.G), float64(tc.desk.R), 0), 200, 200, gocv.MatTypeCV8UC3)
+			defer img.Close()
+			// Clipped yellow cells over the board.
+			gocv.Rectangle(&img, image.Rect(60, 60, 140, 140), color.RGBA{R: 255, G: 250, B: 120}, -1)
+			if got := clippedAround(img, h, 4, 4); got != tc.want {
+				t.Errorf("clippedAround %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPlainOneGroupLightScreen checks the all-off reading of dim,
+// coloured cells: plain when clearly darker than the ring around the
+// grid, not when as bright as a grey screen around them (a light
+// theme's lights).
+func TestPlainOneGroupLightScreen(t *testing.T) {
+	orange := cellStats{v: 4.74, s: 0.66, spread: 0.03, rim: 4.66, ring: 4.63, peak: 4.75, peakS: 0.67, ca: 0.35, cb: 0.48}
+	for _, tc := range []struct {
+		name   string
+		screen float64 // log V of the grey screen around the grid
+		sure   bool
+	}{
+		{"as bright as the screen", 4.74, false},
+		{"clearly darker", 4.95, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			screen := cellStats{v: tc.screen, s: 0.07, rim: tc.screen, ring: tc.screen, peak: tc.screen, peakS: 0.07}
+			v := &verdict{why: map[string]int{"onegroup": 1}}
+			for range 5 {
+				v.lit = append(v.lit, make([]bool, 5))
+				v.conf = append(v.conf, []float64{0.45, 0.45, 0.45, 0.45, 0.45})
+			}
+			plainOneGroup(withRing(board(5, 5, pattern, orange, orange), screen), v)
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v", r.Doubtful(), !tc.sure)
+			}
+		})
+	}
+}
