@@ -103,7 +103,19 @@ type cellStats struct {
 	// and cb; a clipped pixel has lost its chroma.
 	kc, kr     [2]float64
 	kcOK, krOK bool
+	// prof is the median log V of each annulus around the cell's
+	// centre, annulus k holding the pixels at Euclidean distance
+	// k/(2·profBins) to (k+1)/(2·profBins) of the pitch (NaN when
+	// empty); halo is how far its brightest annulus between the centre
+	// and the outermost lies above both the centre (v) and the
+	// outermost annulus: a lit ring around a cap stands out so, a cap
+	// or a glowing disc does not.
+	prof [profBins]float64
+	halo float64
 }
+
+// profBins is the number of annuli of cellStats.prof.
+const profBins = 8
 
 // verdict is the classifier's answer for one board hypothesis.
 type verdict struct {
@@ -189,6 +201,7 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 	stats := make([][]cellStats, rows+2)
 	var centreV, centreS, rimV, ringV []float64
 	var foot footprint
+	var profV [profBins][]float64
 	for r := 0; r < rows+2; r++ {
 		stats[r] = make([]cellStats, cols+2)
 		for c := 0; c < cols+2; c++ {
@@ -196,6 +209,9 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 			var ca, cb float64
 			var kc, kr chromaSum
 			foot = footprint{}
+			for k := range profV {
+				profV[k] = profV[k][:0]
+			}
 			x0 := off + float64(c*px)
 			y0 := off + float64(r*px)
 			for y := int(y0); y < int(y0)+px && y < board.Rows(); y++ {
@@ -212,6 +228,9 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 					hi := math.Max(rr, math.Max(g, b))
 					lo := math.Min(rr, math.Min(g, b))
 					lv := math.Log(hi + 4)
+					if k := int(2 * profBins * math.Hypot(fx, fy)); k < profBins {
+						profV[k] = append(profV[k], lv)
+					}
 					if d < rimInner {
 						foot.add(int(hi), (hi-lo)/(hi+16))
 						if d <= centreRadius {
@@ -239,6 +258,14 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 				return nil, fmt.Errorf("cell (%d, %d) has no pixels at %d px", r, c, px)
 			}
 			peak, peakS := foot.peak()
+			var prof [profBins]float64
+			for k, vs := range profV {
+				prof[k] = math.NaN()
+				if len(vs) > 0 {
+					sort.Float64s(vs)
+					prof[k] = sortedQuantile(vs, 0.5)
+				}
+			}
 			sort.Float64s(centreV)
 			sort.Float64s(rimV)
 			sort.Float64s(ringV)
@@ -256,10 +283,104 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 				kcOK:   kc.ok(),
 				kr:     kr.mean(),
 				krOK:   kr.ok(),
+				prof:   prof,
 			}
+			stats[r][c].halo = halo(stats[r][c])
 		}
 	}
 	return stats, nil
+}
+
+// halo is how far the brightest annulus of st.prof, from an eighth of
+// the pitch out and inside the outermost annulus, lies above both the
+// centre's median and the outermost annulus (negative when none does, 0
+// when the annuli are empty).
+func halo(st cellStats) float64 {
+	best := math.Inf(-1)
+	for k := profBins / 4; k < profBins-1; k++ {
+		if !math.IsNaN(st.prof[k]) {
+			best = math.Max(best, math.Min(st.prof[k]-st.v, st.prof[k]-st.prof[profBins-1]))
+		}
+	}
+	if math.IsInf(best, -1) || math.IsNaN(best) {
+		return 0
+	}
+	return best
+}
+
+// minHalo is the median halo (log V) from which a group of cells shows
+// lit rings.
+const minHalo = 0.12
+
+// capsAlike reports whether the centres of the cells that the centres
+// read lit and ring does not (or, when there are none, of all the cells
+// ring reads unlit) are no more coloured than the ringed cells' by
+// minSGap: the caps of ring buttons are alike, lit or not. Centres
+// clearly more coloured are lights glowing at their centres, and the
+// rings around the others dark caps in bright bezels or the glow of
+// those lights around their neighbours.
+func capsAlike(stats [][]cellStats, ring, lit []bool) bool {
+	cols := len(stats[0])
+	var rung, others, rest []cellStats
+	for i, on := range ring {
+		st := stats[i/cols][i%cols]
+		switch {
+		case on:
+			rung = append(rung, st)
+		case lit[i]:
+			others = append(others, st)
+			rest = append(rest, st)
+		default:
+			rest = append(rest, st)
+		}
+	}
+	if len(others) == 0 {
+		others = rest
+	}
+	sat := func(s cellStats) float64 { return s.s }
+	return medianOf(others, sat) < medianOf(rung, sat)+minSGap
+}
+
+// ringSplit splits the board on halo, the upper group lit: lit rings
+// around caps stand out from both the cap and the case around them,
+// where an unlit button's profile falls from its centre out (a bright
+// cap) or rises to the case (a dark cap on a light case). The split is
+// clear when the groups are apart (as decide's), the upper group's halo
+// is at least minHalo and the lower's under half of it, and the upper
+// group is brighter than the lower in an annulus where its rings stand
+// out: a lit ring adds light there, a bright bezel around a dark unlit
+// cap does not (a lit button's bezel is as bright).
+func ringSplit(stats [][]cellStats) ([]bool, bool) {
+	cols := len(stats[0])
+	n := len(stats) * cols
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = stats[i/cols][i%cols].halo / vScale
+	}
+	t, ok := otsuThreshold(xs)
+	if !ok {
+		return nil, false
+	}
+	lo, hi := summarise(xs, stats, t)
+	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
+	if hi.n < 2 || sep < minSeparation || hi.mean < minHalo/vScale || lo.mean > hi.mean/2 {
+		return nil, false
+	}
+	g := groups(stats, above(xs, t))
+	brighter := false
+	for k := profBins / 4; k < profBins-1 && !brighter; k++ {
+		at := func(s cellStats) float64 { return s.prof[k] }
+		stand := func(s cellStats) float64 { return math.Min(s.prof[k]-s.v, s.prof[k]-s.prof[profBins-1]) }
+		brighter = medianOf(g[1], stand) > 0 && medianOf(g[1], at)-medianOf(g[0], at) >= minVGap/2
+	}
+	if !brighter {
+		return nil, false
+	}
+	lit := make([]bool, n)
+	for i, x := range xs {
+		lit[i] = x > t
+	}
+	return lit, true
 }
 
 // chromaSum sums the absolute chroma of a region's pixels below
@@ -870,6 +991,41 @@ func decide(stats [][]cellStats) *verdict {
 			}
 			v.why["peakonly"] = n
 		}
+	}
+	if ring, ok := ringSplit(stats); ok && !slices.Equal(ring, lit) && capsAlike(stats, ring, lit) {
+		// Lit rings around caps that the centres read otherwise (caps
+		// darker than the unlit ones, a shadow across the board): the
+		// rings decide, every cell in doubt. A cell read lit whose
+		// centre looks like the ringed buttons' centres, not like the
+		// others', and that shows a fainter ring stays lit: its ring
+		// blurred into its cap. A cell read unlit whose own halo is
+		// under minHalo stays unlit: the glow of lit neighbours, not a
+		// ring. When the rings change no cell, only those are in doubt.
+		g := groups(stats, litAt(ring))
+		cv := func(s cellStats) float64 { return s.v }
+		ringV, restV := medianOf(g[1], cv), medianOf(g[0], cv)
+		var kept []int
+		changed := false
+		for i, on := range ring {
+			st := stats[i/cols][i%cols]
+			vouch := !on && lit[i] && !v.oneGroup && st.halo >= minHalo && math.Abs(st.v-ringV) < clearVGap && math.Abs(st.v-ringV) < math.Abs(st.v-restV)
+			if vouch || on && !lit[i] && st.halo < minHalo {
+				kept = append(kept, i)
+				continue
+			}
+			changed = changed || lit[i] != on
+			lit[i] = on
+		}
+		if changed {
+			kept = kept[:0]
+			for i := range conf {
+				kept = append(kept, i)
+			}
+		}
+		for _, i := range kept {
+			conf[i] = math.Min(conf[i], crossCap)
+		}
+		v.why["ringlit"] = len(kept)
 	}
 	v.lit = make([][]bool, rows)
 	v.conf = make([][]float64, rows)

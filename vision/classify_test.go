@@ -360,6 +360,56 @@ func TestDecideInversions(t *testing.T) {
 	}
 }
 
+// TestDecideRings checks when the halos (a ring brighter than both the
+// cap and the cell's edge) decide a board, on boards built from cell
+// statistics; the profiles are those of tuning photos.
+func TestDecideRings(t *testing.T) {
+	cell := func(v, s, rim, ring, peak float64, prof [profBins]float64) cellStats {
+		st := cellStats{v: v, s: s, spread: 0.02, rim: rim, ring: ring, peak: peak, peakS: s, prof: prof}
+		st.halo = halo(st)
+		return st
+	}
+	// Lit rings around caps darker than the bright unlit caps (seed
+	// 70775): the centres read the board the other way round.
+	capUnlit := cell(5.29, 0.14, 3.6, 5.0, 5.35, [profBins]float64{5.29, 5.29, 5.29, 5.29, 4.6, 3.9, 3.6, 3.55})
+	ringLit := cell(4.58, 0.15, 3.7, 4.7, 4.95, [profBins]float64{4.58, 4.6, 4.62, 4.75, 4.9, 4.6, 3.9, 3.6})
+	// Dark unlit caps in bright bezels beside red lights glowing at
+	// their centres (seed 71481): the unlit cells have the halos.
+	bezelUnlit := cell(3.6, 0.10, 3.4, 4.5, 4.8, [profBins]float64{3.6, 3.6, 3.7, 4.8, 4.2, 3.5, 3.4, 3.4})
+	glowLit := cell(5.4, 0.70, 3.8, 5.1, 5.45, [profBins]float64{5.4, 5.4, 5.3, 5.0, 4.8, 4.3, 3.9, 3.7})
+	lone := func(r, c int) bool { return r == 2 && c == 3 }
+	tests := []struct {
+		name   string
+		stats  [][]cellStats
+		want   func(r, c int) bool
+		ringed bool // the rings decide
+	}{
+		{"lit rings around dark caps", board(5, 5, pattern, capUnlit, ringLit), pattern, true},
+		{"dark caps in bright bezels", board(5, 5, pattern, bezelUnlit, glowLit), pattern, false},
+		{"a lone ring is no group", board(5, 5, lone, capUnlit, ringLit), nil, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := decide(tc.stats)
+			if got := v.why["ringlit"] > 0; got != tc.ringed {
+				t.Fatalf("rings decide %v, want %v (why %v)", got, tc.ringed, v.why)
+			}
+			if tc.want == nil {
+				return
+			}
+			cols := len(tc.stats[0])
+			for i, on := range flatLit(v.lit) {
+				if want := tc.want(i/cols, i%cols); on != want {
+					t.Fatalf("cell (%d, %d) read %v, want %v (why %v)", i/cols, i%cols, on, want, v.why)
+				}
+			}
+			if r := (&Reading{Confidence: v.conf, SizeSure: true}); tc.ringed && !r.Doubtful() {
+				t.Errorf("rings decided with no doubt flagged")
+			}
+		})
+	}
+}
+
 // TestDecideGlare checks that a glare spot over an unlit button beside
 // lights the camera clipped is read unlit and in doubt, while a light of
 // a colour that did not clip stays lit.

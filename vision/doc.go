@@ -61,7 +61,10 @@
 //     and of its rim (the gaps between cells), and the brightest tenth
 //     of the button's footprint with its colour (lit rings around dark
 //     caps), and the absolute chroma (channel differences) of the
-//     centre and of the rest of the footprint over unclipped pixels.
+//     centre and of the rest of the footprint over unclipped pixels,
+//     and the brightness of each annulus around the centre (its halo:
+//     how far the brightest stands above both the centre and the
+//     cell's edge, as a lit ring does).
 //  4. The cells are split in two by Otsu's threshold on a lit score
 //     (brightness plus saturation, or brightness alone, whichever
 //     separates the board better); the upper group is lit. Everything
@@ -93,6 +96,17 @@
 //     red lights as dim as teal cells are not plain). A plain board is
 //     read without doubt. Dim and even alone is not plain: grey lights
 //     on a dark screen are dim and even too.
+//  6. When the halos split the cells in two clear groups that the
+//     centres read otherwise, and the ringed group is brighter than the
+//     other in an annulus where its rings stand out (a bright bezel
+//     around a dark unlit cap is not: a lit button's bezel is as
+//     bright), the rings decide, every cell in doubt: lit rings around
+//     caps as dark as the unlit ones or darker, or a shadow across the
+//     board. Not when the other cells' centres are clearly more
+//     coloured (lights glowing at their centres, the rings dark caps in
+//     bright bezels or their glow on neighbours), nor for a lone ringed
+//     cell (a cursor's outline). A cell read lit whose centre looks like
+//     the ringed cells' and that shows a fainter ring stays lit.
 //
 // # Confidence
 //
