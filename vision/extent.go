@@ -212,18 +212,20 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	seen := map[[4]int]bool{key(r0, r1, c0, c1): true}
 	// unsure is the last step's mixed evidence; looped that some step
 	// would have gone back to an extent already held.
-	unsure, looped, grew := false, false, false
-	for step := 0; step < 4*extentMargin+2*maxCells; step++ {
-		if grew || r0 == 0 || c0 == 0 || r1 == w.rows || c1 == w.cols {
+	// refit that the lattice is to be fitted to the grid's cells before
+	// a line is dropped.
+	unsure, looped, grew, refit := false, false, false, false
+	for step := 0; step < 4*extentMargin+2*maxCells+1; step++ {
+		if grew || refit || r0 == 0 || c0 == 0 || r1 == w.rows || c1 == w.cols {
 			// The grid has grown, or grown to the window's edge, where
 			// the line beyond cannot be judged: build the window again
 			// around it, its lattice fitted to the grid's cells.
-			if tpl, med := w.templates(r0, r1, c0, c1); grew && tpl != nil && med >= minTemplateScore {
+			if tpl, med := w.templates(r0, r1, c0, c1); (grew || refit) && tpl != nil && med >= minTemplateScore {
 				if h, ok := w.register(cur.h, tpl, med, r0, r1, c0, c1); ok {
 					cur.h = h
 				}
 			}
-			grew = false
+			grew, refit = false, false
 			next := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
 			nw, ok := newExtentWindow(img, next, nil)
 			if !ok {
@@ -319,6 +321,14 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		sort.Slice(shrinks, func(a, b int) bool { return shrinks[a].score < shrinks[b].score })
 		moved := false
 		for _, m := range append(shrinks, grows...) {
+			if !m.grow && step == 0 && len(shrinks) == 1 {
+				// A lattice fitted to a few buttons drifts off the far
+				// ones, which then look unlike the rest: fit it to all
+				// the grid's cells and judge again. (Lines to drop on
+				// two sides are a grid over more than the board.)
+				moved, refit = true, true
+				break
+			}
 			nr0, nr1, nc0, nc1 := r0, r1, c0, c1
 			d := 1
 			if m.grow {
