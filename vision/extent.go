@@ -513,17 +513,9 @@ func (w *extentWindow) register(h [9]float64, tpl [][]float64, med float64, r0, 
 	if len(src) < 4 {
 		return h, false
 	}
-	if len(src) >= ransacMin {
-		src, dst = ransacInliers(src, dst)
-	}
-	c, ok := fitAffine(src, dst)
+	c, ok := fitRobust(src, dst)
 	if !ok {
 		return h, false
-	}
-	if len(src) >= 8 {
-		if p, ok := fitHomography(src, dst); ok && rmsResidual(&p, src, dst) < 0.8*rmsResidual(&c, src, dst) {
-			c = p
-		}
 	}
 	return mul3(h, c), true
 }

@@ -349,19 +349,9 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 		b := &f.bs[k]
 		dst = append(dst, [2]float64{(b.x+0.5)*scale - 0.5, (b.y+0.5)*scale - 0.5})
 	}
-	if len(src) >= ransacMin {
-		src, dst = ransacInliers(src, dst)
-	}
-	m, ok := fitAffine(src, dst)
+	m, ok := fitRobust(src, dst)
 	if !ok {
 		return lattice{}, false
-	}
-	// The homography extrapolates to the grid's corners with its two
-	// extra degrees of freedom; use it only where it fits clearly better.
-	if len(src) >= 8 {
-		if p, ok := fitHomography(src, dst); ok && rmsResidual(&p, src, dst) < 0.8*rmsResidual(&m, src, dst) {
-			m = p
-		}
 	}
 	l := lattice{rows: nr, cols: nc, h: m, score: h.score, sizeSure: true}
 	l.doubt(doubts)

@@ -124,6 +124,27 @@ func fitAffine(src, dst [][2]float64) (h [9]float64, ok bool) {
 	return [9]float64{px[0], px[1], px[2], py[0], py[1], py[2], 0, 0, 1}, true
 }
 
+// fitRobust fits the map from src to dst that a lattice's points
+// follow: over the largest subset one homography explains
+// (ransacInliers, from ransacMin pairs), an affine map, or the
+// homography where it fits clearly better; it extrapolates to the
+// grid's corners with its two extra degrees of freedom.
+func fitRobust(src, dst [][2]float64) ([9]float64, bool) {
+	if len(src) >= ransacMin {
+		src, dst = ransacInliers(src, dst)
+	}
+	m, ok := fitAffine(src, dst)
+	if !ok {
+		return m, false
+	}
+	if len(src) >= 8 {
+		if p, ok := fitHomography(src, dst); ok && rmsResidual(&p, src, dst) < 0.8*rmsResidual(&m, src, dst) {
+			m = p
+		}
+	}
+	return m, true
+}
+
 // mul3 multiplies two row-major 3×3 matrices: a·b.
 func mul3(a, b [9]float64) (c [9]float64) {
 	for i := 0; i < 3; i++ {
