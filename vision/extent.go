@@ -220,9 +220,11 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			// The grid has grown, or grown to the window's edge, where
 			// the line beyond cannot be judged: build the window again
 			// around it, its lattice fitted to the grid's cells.
-			if tpl, med := w.templates(r0, r1, c0, c1); (grew || refit) && tpl != nil && med >= minTemplateScore {
-				if h, ok := w.register(cur.h, tpl, med, r0, r1, c0, c1); ok {
-					cur.h = h
+			if grew || refit {
+				if tpl, med := w.templates(r0, r1, c0, c1); tpl != nil && med >= minTemplateScore {
+					if h, ok := w.register(cur.h, tpl, med, r0, r1, c0, c1); ok {
+						cur.h = h
+					}
 				}
 			}
 			grew, refit = false, false
