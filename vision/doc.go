@@ -179,6 +179,19 @@
 // its centre and rest both showing and each as close to its group's
 // chroma as the sure cells are, loses its doubt.
 //
+// Last, on a two-group board of at least nine cells whose groups each
+// look alike pixel by pixel (a screen; the median look of a group's
+// cells at each place of the footprint is its template), a doubted cell
+// that something white covers is read as the group it shows around the
+// cover, still in doubt: a clear part of it matches only the other
+// group's template (far more than that group's own cells do), the rest
+// is near white or black (a cursor's fill and outline, clipped glare)
+// with white over a clear part, and what matches its own group is
+// mostly that white (a cursor over an unlit cell beside white lights).
+// A cell unlike every other cell is so re-read only when its cover lies
+// off its centre: a lone white light fills its cell evenly about the
+// centre, a cursor's body lies beside the point it points at.
+//
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking
 // button just outside the grid, an edge line unlike the board, or no
