@@ -187,15 +187,6 @@
 // rows and columns (those whose existence is in doubt) beside the cells
 // below UncertainBelow, and MinConfidence is at most 0.45.
 //
-// A board that no check doubted, its size sure, is read once more
-// through the grid moved by 0.15 cell left, right, up and down; every
-// cell whose reading any move changes is put in doubt. A grid on its
-// buttons reads the same a little off centre; a cell half covered (a
-// cursor, glare, a shadow's edge) or a grid off its buttons does not.
-// Checks aimed at one kind of trouble miss the kinds nobody has seen;
-// this one asks only whether the reading is stable. (The debug image
-// shows the reading before this last check.)
-//
 // Cells below UncertainBelow are listed by Reading.Uncertain. The rule
 // the reader is built and tested for: a board read wrong comes back with
 // at least one uncertain cell, or with an error, never wrong and sure.

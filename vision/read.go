@@ -114,17 +114,11 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 	if v == nil {
 		return nil, fmt.Errorf("no grid hypothesis could be measured: %w", ErrNoBoard)
 	}
-	sizeSure := l.sizeSure && !v.extentDoubt
-	if sizeSure && v.sure() {
-		// No check doubted the board: read it again through a grid
-		// moved a little (guard.go), and doubt what that changes.
-		shiftGuard(bgr, l.h, v)
-	}
 	r := &Reading{Rows: l.rows, Cols: l.cols, Lit: v.lit, Confidence: v.conf, H: l.h,
 		// The finder's doubt, and the classifier's evidence that the
 		// extent is wrong (a lit button just outside, a phantom edge
 		// line), are about the size, not about each light.
-		SizeSure: sizeSure}
+		SizeSure: l.sizeSure && !v.extentDoubt}
 	c, rr := float64(l.cols), float64(l.rows)
 	r.Corners = [4]Point{r.Project(0, 0), r.Project(c, 0), r.Project(c, rr), r.Project(0, rr)}
 	return r, nil
