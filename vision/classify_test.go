@@ -656,6 +656,8 @@ func TestPlainOneGroupUneven(t *testing.T) {
 	orange := cellStats{v: 5.55, s: 0.6, spread: 0.02, rim: 4.6, ring: 5.4, peak: 5.56, peakS: 0.6}
 	peach := cellStats{v: 5.5, s: 0.3, spread: 0.02, rim: 4.6, ring: 5.4, peak: 5.52, peakS: 0.3}
 	wood := cellStats{v: 4.6, s: 0.7, spread: 0.05, rim: 4.6, ring: 4.6, peak: 4.7, peakS: 0.7}
+	cream := cellStats{v: 5.50, s: 0.40, spread: 0.01, rim: 4.42, ring: 5.33, peak: 5.50, peakS: 0.40}
+	white := cellStats{v: 5.53, s: 0.37, spread: 0.04, rim: 4.42, ring: 5.26, peak: 5.55, peakS: 0.28}
 	for _, tc := range []struct {
 		name string
 		st   [][]cellStats
@@ -663,6 +665,10 @@ func TestPlainOneGroupUneven(t *testing.T) {
 	}{
 		{"orange lights", board(5, 5, pattern, orange, orange), true},
 		{"orange lights and peach caps", board(5, 5, pattern, peach, orange), false},
+		// Measured on a daylight photo of a panel of white lights over
+		// cream caps: the lit ones only whiter at their peak, and
+		// darker around the centre.
+		{"white lights and cream caps", board(5, 5, pattern, cream, white), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := &verdict{why: map[string]int{"onegroup": 25}}

@@ -93,7 +93,11 @@
 //     alike). The cells of a plain board are alike in shape and
 //     hue too: as even, falling alike from centre to ring, of one
 //     chroma (lit rings beside even caps, a grid half off its buttons,
-//     red lights as dim as teal cells are not plain). A plain board is
+//     red lights as dim as teal cells are not plain), and no one
+//     measure parts them into two tight kinds of two cells or more
+//     with a wide gap between (white lights a little whiter than cream
+//     caps in daylight: light falls off smoothly across a board, it
+//     does not jump). A plain board is
 //     read without doubt. Dim and even alone is not plain: grey lights
 //     on a dark screen are dim and even too.
 //  6. When the halos split the cells in two clear groups that the
