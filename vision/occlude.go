@@ -51,20 +51,13 @@ const (
 // other (its group too small for a template) is re-read only when its
 // cover lies off its centre: a lone white light fills its cell evenly
 // about the centre, a cursor's body lies beside the point it points
-// at. The cell stays in doubt.
+// at. The cell stays in doubt. A sure cell that shows the other group
+// beside a cover of any colour (a cursor in a photo is grey or tinted,
+// seldom white) is put in doubt, its reading kept.
 func occluded(board gocv.Mat, px int, v *verdict) {
 	rows, cols := len(v.lit), len(v.lit[0])
 	n := rows * cols
 	if v.oneGroup || n < smallBoard {
-		return
-	}
-	doubted := false
-	for r := range v.conf {
-		for _, c := range v.conf[r] {
-			doubted = doubted || c < UncertainBelow
-		}
-	}
-	if !doubted {
 		return
 	}
 	cells, err := cellLab(board, rows, cols, px)
@@ -113,7 +106,7 @@ func occluded(board gocv.Mat, px int, v *verdict) {
 	for i, ps := range cells {
 		r, c := i/cols, i%cols
 		g := b2i(v.lit[r][c])
-		if v.conf[r][c] >= UncertainBelow || tp[1-g] == nil {
+		if tp[1-g] == nil {
 			continue
 		}
 		m := matchCell(ps, tp[g], tp[1-g], tol, off)
@@ -130,6 +123,17 @@ func occluded(board gocv.Mat, px int, v *verdict) {
 			continue
 		}
 		hidden := m.own + m.neither
+		if v.conf[r][c] >= UncertainBelow {
+			// A sure cell that shows the other group beside a cover
+			// of any colour (a cursor in a photo is rarely white): in
+			// doubt, its reading kept.
+			if float64(m.other) >= math.Max(occShown, occOwnTimes*shown[g])*foot &&
+				float64(hidden) >= occHidden*foot {
+				v.conf[r][c] = crossCap
+				v.why["covered"]++
+			}
+			continue
+		}
 		if float64(m.other) >= math.Max(occShown, occOwnTimes*shown[g])*foot &&
 			float64(hidden) >= occHidden*foot &&
 			float64(m.ownWhite+m.white+m.black) >= occLike*float64(hidden) &&

@@ -21,19 +21,23 @@ func TestOccluded(t *testing.T) {
 	maroon := color.RGBA{90, 50, 60, 255}
 	white := color.RGBA{255, 255, 255, 255}
 	black := color.RGBA{0, 0, 0, 255}
-	// hand draws a cursor's hand pointing at the centre of cell (r, c):
-	// the finger up from the centre, the palm below it.
-	hand := func(img *gocv.Mat, r, c int) {
-		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
-		finger := image.Rect(x0+px/2-3, y0+px/2, x0+px/2+3, y0+px/2+12)
-		palm := image.Rect(x0+px/2-6, y0+px/2+8, x0+px/2+12, y0+px+6)
-		for _, rc := range []image.Rectangle{finger, palm} {
-			gocv.Rectangle(img, rc.Inset(-1), black, -1)
-		}
-		for _, rc := range []image.Rectangle{finger, palm} {
-			gocv.Rectangle(img, rc.Inset(1), white, -1)
+	// handIn returns a cover that draws a cursor's hand of colour fill
+	// pointing at the centre of cell (r, c): the finger up from the
+	// centre, the palm below it.
+	handIn := func(fill color.RGBA) func(img *gocv.Mat, r, c int) {
+		return func(img *gocv.Mat, r, c int) {
+			x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
+			finger := image.Rect(x0+px/2-3, y0+px/2, x0+px/2+3, y0+px/2+12)
+			palm := image.Rect(x0+px/2-6, y0+px/2+8, x0+px/2+12, y0+px+6)
+			for _, rc := range []image.Rectangle{finger, palm} {
+				gocv.Rectangle(img, rc.Inset(-1), black, -1)
+			}
+			for _, rc := range []image.Rectangle{finger, palm} {
+				gocv.Rectangle(img, rc.Inset(1), fill, -1)
+			}
 		}
 	}
+	hand, greyHand := handIn(white), handIn(color.RGBA{150, 140, 130, 255})
 	// disc draws a white light filling cell (r, c) about its centre.
 	disc := func(img *gocv.Mat, r, c int) {
 		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
@@ -47,14 +51,21 @@ func TestOccluded(t *testing.T) {
 		lit     func(r, c int) bool // the cells drawn lit
 		on, off color.RGBA
 		cover   func(img *gocv.Mat, r, c int) // drawn over cell (1, 2)
-		read    bool                          // the reading of cell (1, 2), in doubt
+		read    bool                          // the reading of cell (1, 2)
+		sure    bool                          // whether that reading is sure (else in doubt)
 		want    bool                          // its reading after occluded
+		doubt   bool                          // whether it is in doubt then
 	}{
-		{"hand over an unlit cell among green lights", checker, green, blue, hand, true, false},
-		{"hand over an unlit cell beside white lights", checker, cream, maroon, hand, true, false},
-		{"hand over an unlit cell of an all-off board", none, green, blue, hand, true, false},
-		{"hand over a lit cell of an all-on board", all, green, blue, hand, false, true},
-		{"lone white light", none, green, blue, disc, true, true},
+		{"hand over an unlit cell among green lights", checker, green, blue, hand, true, false, false, true},
+		{"hand over an unlit cell beside white lights", checker, cream, maroon, hand, true, false, false, true},
+		{"hand over an unlit cell of an all-off board", none, green, blue, hand, true, false, false, true},
+		{"hand over a lit cell of an all-on board", all, green, blue, hand, false, false, true, true},
+		{"lone white light", none, green, blue, disc, true, false, true, true},
+		// A cursor in a photo is seldom white; a sure cell under it is
+		// doubted, its reading kept.
+		{"grey hand over an unlit cell read lit, sure", checker, green, blue, greyHand, true, true, true, true},
+		// Read as what shows around the cursor: left sure.
+		{"grey hand over an unlit cell read unlit, sure", checker, green, blue, greyHand, false, true, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -77,12 +88,22 @@ func TestOccluded(t *testing.T) {
 			}
 			tc.cover(&img, 1, 2)
 			v.lit[1][2], v.conf[1][2] = tc.read, 0.3
+			if tc.sure {
+				v.conf[1][2] = 1
+			}
 			occluded(img, px, v)
 			if v.lit[1][2] != tc.want {
 				t.Errorf("cell (1, 2) read %v, want %v (why %v)", v.lit[1][2], tc.want, v.why)
 			}
-			if v.conf[1][2] >= UncertainBelow {
-				t.Errorf("cell (1, 2) lost its doubt: %.2f", v.conf[1][2])
+			if doubt := v.conf[1][2] < UncertainBelow; doubt != tc.doubt {
+				t.Errorf("cell (1, 2) in doubt %v (confidence %.2f), want %v", doubt, v.conf[1][2], tc.doubt)
+			}
+			for r := range v.conf {
+				for c, x := range v.conf[r] {
+					if (r != 1 || c != 2) && x != 1 {
+						t.Errorf("uncovered cell (%d, %d) lost confidence: %.2f", r, c, x)
+					}
+				}
 			}
 		})
 	}
