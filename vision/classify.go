@@ -463,8 +463,24 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
-	stats := inner(ext)
 	v := decideBoard(ext)
+	if dark, step, litRim, ok := shadowEdge(ext); ok && v.why["shadow"] == 0 && rows*cols >= smallBoard {
+		// A shadow's edge across the board (not one that decide already
+		// took for the whole board's split, nor on a board of a few
+		// cells): read it again as if evenly lit. When that reads
+		// otherwise, it is kept, every cell in doubt.
+		lifted := unshade(ext, dark, step, litRim)
+		if u := decideBoard(lifted); !sameLights(u.lit, v.lit) {
+			v, ext = u, lifted
+			for _, row := range v.conf {
+				for j := range row {
+					row[j] = math.Min(row[j], crossCap)
+				}
+			}
+			v.why["shadowedge"] = rows * cols
+		}
+	}
+	stats := inner(ext)
 	if v.oneGroup && len(v.why) == 0 && v.lit[0][0] && clippedAround(img, h, rows, cols) {
 		// A plain all-on board: every centre clipped in colour. That
 		// says lit only where the photo around the board is not
@@ -557,6 +573,16 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
+}
+
+// sameLights reports whether two readings of one board agree on every light.
+func sameLights(a, b [][]bool) bool {
+	for r := range a {
+		if !slices.Equal(a[r], b[r]) {
+			return false
+		}
+	}
+	return true
 }
 
 // clippedShare is the share of the photo beyond the board, clipped and

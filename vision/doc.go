@@ -78,6 +78,15 @@
 //     differ in brightness only (same fall from centre to rim, same
 //     colour), the split is a shadow's edge: the board is one group,
 //     decided on its part out of the shadow, every cell in doubt.
+//     When the rims (and the ring of would-be cells) show a shadow's
+//     straight edge across the board, the two sides' rims a clear step
+//     apart, the cells on the dark side are lifted by as much as their
+//     rims lie below the other side's (no higher than the board's
+//     brightest: a light's own light is not shaded) and the board is
+//     read again; a reading that differs is kept, every cell in doubt.
+//     Unlit buttons out of a shadow no longer look lit beside those in
+//     it. Not on a board of a few cells, nor when the split above
+//     already took the whole board for one group in two lights.
 //  5. When the cells form one group (all off or all on), the brightness
 //     level decides (clipped centres are lit; bright, grey, even ones
 //     are white caps in good light), and every cell is flagged

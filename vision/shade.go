@@ -1,0 +1,159 @@
+package vision
+
+import (
+	"math"
+	"slices"
+	"sort"
+)
+
+// A shadow across part of the board darkens the case and the unlit
+// buttons under it alike, and the lights' emitted light hardly at all.
+// Read on brightness as it is, the unlit buttons out of the shadow look
+// lit beside those in it. The rims (gaps and case around each button)
+// show the shadow's straight edge as a step; lifting the cells on its
+// dark side by that step reads the board as if evenly lit.
+const (
+	// minShadeStep is the smallest step (log V) between the two sides'
+	// rims taken for a shadow: a factor of e^0.2 ≈ 1.22.
+	minShadeStep = 0.2
+	// shadeFit is how much of the rims' spread (sum of absolute
+	// deviations from their median) the edge must leave at most: a
+	// shadow explains most of it, a gradient or lights' glow does not.
+	shadeFit = 0.5
+	// shadeAngles is how many directions of the edge are tried over
+	// the full turn.
+	shadeAngles = 72
+)
+
+// shadowEdge looks for a straight edge across the board of ext
+// (measure's cells with the ring of would-be cells around them) that
+// splits the rims into two sides, each holding at least two of the
+// board's cells, whose medians differ by at least minShadeStep and
+// that explain all but shadeFit of the rims' spread. It returns the
+// cells on the darker side, the step and the brighter side's median rim.
+func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok bool) {
+	rows, cols := len(ext), len(ext[0])
+	n := rows * cols
+	rim := make([]float64, n)
+	for i := range rim {
+		rim[i] = ext[i/cols][i%cols].rim
+	}
+	med := sortedQuantile(slices.Sorted(slices.Values(rim)), 0.5)
+	base := 0.0
+	for _, x := range rim {
+		base += math.Abs(x - med)
+	}
+	best := base * shadeFit
+	var bestSide []bool
+	side := make([]bool, n)
+	proj := make([]float64, n)
+	var a, b []float64
+	for k := 0; k < shadeAngles; k++ {
+		th := 2 * math.Pi * float64(k) / shadeAngles
+		cx, cy := math.Cos(th), math.Sin(th)
+		for i := range proj {
+			proj[i] = cx*float64(i%cols) + cy*float64(i/cols)
+		}
+		offs := slices.Sorted(slices.Values(proj))
+		for j := 1; j < len(offs); j++ {
+			o := (offs[j-1] + offs[j]) / 2
+			if offs[j]-offs[j-1] < 1e-9 {
+				continue
+			}
+			a, b = a[:0], b[:0]
+			var in [2]int
+			for i, p := range proj {
+				side[i] = p > o
+				r, c := i/cols, i%cols
+				inside := r > 0 && r < rows-1 && c > 0 && c < cols-1
+				if inside {
+					in[b2i(side[i])]++
+				}
+				if side[i] {
+					a = append(a, rim[i])
+				} else {
+					b = append(b, rim[i])
+				}
+			}
+			if in[0] < 2 || in[1] < 2 {
+				continue
+			}
+			sort.Float64s(a)
+			sort.Float64s(b)
+			ma, mb := sortedQuantile(a, 0.5), sortedQuantile(b, 0.5)
+			if math.Abs(ma-mb) < minShadeStep {
+				continue
+			}
+			res := 0.0
+			for _, x := range a {
+				res += math.Abs(x - ma)
+			}
+			for _, x := range b {
+				res += math.Abs(x - mb)
+			}
+			if res < best {
+				best, step, brightRim = res, ma-mb, math.Max(ma, mb)
+				bestSide = append(bestSide[:0], side...)
+			}
+		}
+	}
+	if bestSide == nil {
+		return nil, 0, 0, false
+	}
+	dark = make([][]bool, rows)
+	for r := range dark {
+		dark[r] = make([]bool, cols)
+		for c := range dark[r] {
+			// The side above the edge is the brighter one when step > 0.
+			dark[r][c] = bestSide[r*cols+c] == (step < 0)
+		}
+	}
+	return dark, math.Abs(step), brightRim, true
+}
+
+// unshade returns a copy of ext with every brightness of the cells on
+// the dark side raised by as much as the cell's rim lies below
+// brightRim, the rims' median out of the shadow (a cell under the
+// shadow's soft edge is only partly shaded), by step at most, and to
+// no more than the brightest value of that measure on the board: the
+// shadow dimmed their reflected light, and lit cells' emitted light,
+// which it leaves as it is, is not made brighter than the lights out
+// of it.
+func unshade(ext [][]cellStats, dark [][]bool, step, brightRim float64) [][]cellStats {
+	out := make([][]cellStats, len(ext))
+	var top cellStats
+	for k := range top.prof {
+		top.prof[k] = math.Inf(-1)
+	}
+	top.v, top.rim, top.ring, top.peak = math.Inf(-1), math.Inf(-1), math.Inf(-1), math.Inf(-1)
+	for _, row := range ext {
+		for _, st := range row {
+			top.v, top.rim = math.Max(top.v, st.v), math.Max(top.rim, st.rim)
+			top.ring, top.peak = math.Max(top.ring, st.ring), math.Max(top.peak, st.peak)
+			for k, x := range st.prof {
+				if !math.IsNaN(x) {
+					top.prof[k] = math.Max(top.prof[k], x)
+				}
+			}
+		}
+	}
+	for r, row := range ext {
+		out[r] = append([]cellStats(nil), row...)
+		for c := range out[r] {
+			if !dark[r][c] {
+				continue
+			}
+			st := &out[r][c]
+			by := math.Max(0, math.Min(step, brightRim-st.rim))
+			lift := func(x, top float64) float64 { return math.Max(x, math.Min(x+by, top)) }
+			st.v, st.rim, st.ring, st.peak = lift(st.v, top.v), lift(st.rim, top.rim), lift(st.ring, top.ring), lift(st.peak, top.peak)
+			for k, x := range st.prof {
+				if !math.IsNaN(x) {
+					st.prof[k] = lift(x, top.prof[k])
+				}
+			}
+			st.halo = halo(*st)
+		}
+	}
+	return out
+}
