@@ -1038,13 +1038,17 @@ func halfSimilarity(d []float64, tpls [][]float64, side int) float64 {
 const outsideBrightSlack = 0.3
 
 // brightRange is the 10th and 90th percentile of the centre brightness
-// of the grid's cells.
+// of the grid's cells, each the brightness of one of them (nearest
+// rank): on a small grid, a level between its one lit cell and the
+// unlit ones is no look the board's buttons show (tb/71493: a 2×3 grid
+// with one light took the row of lights beside it for foreign).
 func (w *extentWindow) brightRange(r0, r1, c0, c1 int) (float64, float64) {
 	bs := w.blockValues(w.bright, r0, r1, c0, c1)
 	if len(bs) == 0 {
 		return math.Inf(-1), math.Inf(1)
 	}
-	return sortedQuantile(bs, 0.1), sortedQuantile(bs, 0.9)
+	n := len(bs)
+	return bs[(n+9)/10-1], bs[(9*n+9)/10-1]
 }
 
 // outsideBright is the median centre brightness of the cells of the

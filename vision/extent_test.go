@@ -39,13 +39,12 @@ func TestRefineExtentDir(t *testing.T) {
 		if e.Ambiguous || (*extentFile != "" && e.File != *extentFile) {
 			continue
 		}
-		img, err := Load(filepath.Join(*extentDir, e.File), 0)
+		p, img, ls, err := findAsRead(filepath.Join(*extentDir, e.File))
 		if err != nil {
 			t.Fatalf("%s: %v", e.File, err)
 		}
-		ls, err := findLattices(img, 0, 0, 0, nil)
-		if err != nil {
-			img.Close()
+		if ls == nil {
+			p.Close()
 			continue
 		}
 		total++
@@ -74,7 +73,7 @@ func TestRefineExtentDir(t *testing.T) {
 		if (best.rows == e.Rows && best.cols == e.Cols) != (r.rows == e.Rows && r.cols == e.Cols) {
 			t.Logf("%s (%s): with rivals %d×%d, first refined %d×%d, want %d×%d", e.File, e.Style, best.rows, best.cols, r.rows, r.cols, e.Rows, e.Cols)
 		}
-		img.Close()
+		p.Close()
 		okB := ls[0].rows == e.Rows && ls[0].cols == e.Cols
 		okA := r.rows == e.Rows && r.cols == e.Cols
 		if okB {

@@ -36,7 +36,9 @@ func wanted(file string) bool {
 
 // eachFound runs f on every labelled photo of the comma-separated
 // folders dirs in which findLattices finds a grid, with the finder's
-// hypotheses; the image is closed when f returns.
+// hypotheses found as Photo.Read finds them (on a JPEG's reduced copy
+// when it has one) and the full image; the image is closed when f
+// returns.
 func eachFound(t *testing.T, dirs string, f func(dir string, e labels.Entry, img gocv.Mat, ls []lattice)) {
 	t.Helper()
 	for _, dir := range strings.Split(dirs, ",") {
@@ -48,16 +50,40 @@ func eachFound(t *testing.T, dirs string, f func(dir string, e labels.Entry, img
 			if e.Ambiguous || !wanted(e.File) {
 				continue
 			}
-			img, err := Load(filepath.Join(dir, e.File), 0)
+			p, img, ls, err := findAsRead(filepath.Join(dir, e.File))
 			if err != nil {
 				t.Fatalf("%s: %v", e.File, err)
 			}
-			if ls, err := findLattices(img, 0, 0, 0, nil); err == nil {
+			if ls != nil {
 				f(dir, e, img, ls)
 			}
-			img.Close()
+			p.Close()
 		}
 	}
+}
+
+// findAsRead opens the photo at path and finds the grid as Photo.Read
+// does (on a JPEG's reduced copy when it has one, else on the full
+// image): the Photo (to close), its full image and the finder's
+// hypotheses in its pixels, nil when no grid is found.
+func findAsRead(path string) (*Photo, gocv.Mat, []lattice, error) {
+	p, err := Open(path, nil)
+	if err != nil {
+		return nil, gocv.Mat{}, nil, err
+	}
+	var ls []lattice
+	img, err := p.Image()
+	if err == nil && p.k > 1 {
+		img, ls, err = p.findLattices(&Options{}, nil)
+	}
+	if err != nil {
+		p.Close()
+		return nil, gocv.Mat{}, nil, err
+	}
+	if ls == nil {
+		ls, _ = findLattices(img, 0, 0, 0, nil)
+	}
+	return p, img, ls, nil
 }
 
 // TestSizeDoubts tallies, over the photos of -doubt.dir, how often each

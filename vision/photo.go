@@ -145,15 +145,30 @@ func (p *Photo) Read(opts *Options) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
-	ls, findErr := findLattices(p.preview, o.Rows, o.Cols, o.workers(), dbg)
-	img, err := p.Image()
+	img, ls, err := p.findLattices(&o, dbg)
 	if err != nil {
 		return nil, err
 	}
-	if findErr != nil || weakFind(ls) {
+	if ls == nil {
 		// Too little for the copy's scale (a small board, merged
 		// cells): find on the full image, which may look closer.
 		return Read(img, opts)
+	}
+	return readLattices(img, ls, &o, dbg)
+}
+
+// findLattices waits for the full image and returns it with the grid
+// finder's hypotheses on the reduced copy, in full-resolution pixels;
+// nil hypotheses when the copy gives too little to read on (Read then
+// finds on the full image). The Photo must have a reduced copy.
+func (p *Photo) findLattices(o *Options, dbg *debugger) (gocv.Mat, []lattice, error) {
+	ls, findErr := findLattices(p.preview, o.Rows, o.Cols, o.workers(), dbg)
+	img, err := p.Image()
+	if err != nil {
+		return img, nil, err
+	}
+	if findErr != nil || weakFind(ls) {
+		return img, nil, nil
 	}
 	// A pixel of the copy covers k×k pixels of the full image: its
 	// centre (x, y) is at k(x+½)−½ there.
@@ -165,5 +180,5 @@ func (p *Photo) Read(opts *Options) (*Reading, error) {
 			h[3+j] = k*h[3+j] + off*h[6+j]
 		}
 	}
-	return readLattices(img, ls, &o, dbg)
+	return img, ls, nil
 }
