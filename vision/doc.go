@@ -204,9 +204,9 @@
 // A cell unlike every other cell is so re-read only when its cover lies
 // off its centre: a lone white light fills its cell evenly about the
 // centre, a cursor's body lies beside the point it points at. A cell no
-// check doubted that shows a clear part of the other group's template
-// beside a cover of any colour (a cursor in a photo is grey or tinted)
-// is put in doubt, its reading kept.
+// check doubted is put in doubt, its reading kept, when a clear part of
+// it matches only the other group's template and a quarter or more does
+// not (a cursor in a photo, grey or tinted, over part of the cell).
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking

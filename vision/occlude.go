@@ -51,9 +51,10 @@ const (
 // other (its group too small for a template) is re-read only when its
 // cover lies off its centre: a lone white light fills its cell evenly
 // about the centre, a cursor's body lies beside the point it points
-// at. The cell stays in doubt. A sure cell that shows the other group
-// beside a cover of any colour (a cursor in a photo is grey or tinted,
-// seldom white) is put in doubt, its reading kept.
+// at. The cell stays in doubt. A sure cell of which a clear part
+// matches only the other group's template (and a quarter or more does
+// not: its own look, or a cover of any colour, since a cursor in a photo
+// is grey or tinted, seldom white) is put in doubt, its reading kept.
 func occluded(board gocv.Mat, px int, v *verdict) {
 	rows, cols := len(v.lit), len(v.lit[0])
 	n := rows * cols
@@ -124,8 +125,10 @@ func occluded(board gocv.Mat, px int, v *verdict) {
 		}
 		hidden := m.own + m.neither
 		if v.conf[r][c] >= UncertainBelow {
-			// A sure cell that shows the other group beside a cover
-			// of any colour (a cursor in a photo is rarely white): in
+			// A sure cell partly like the other group: a clear part
+			// of it matches only that group's template, and a quarter
+			// or more does not (its own group's look, or a cover of
+			// any colour: a cursor in a photo is rarely white). In
 			// doubt, its reading kept.
 			if float64(m.other) >= math.Max(occShown, occOwnTimes*shown[g])*foot &&
 				float64(hidden) >= occHidden*foot {
