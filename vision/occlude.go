@@ -79,11 +79,22 @@ func occluded(board gocv.Mat, px int, v *verdict) {
 	tol := occMinTol
 	for g := range idx {
 		if tp[g] = template(cells, idx[g]); tp[g] != nil {
-			tol = math.Max(tol, 3*noise(cells, idx[g], tp[g]))
+			tol = math.Max(tol, pixelTol(cells, idx[g], tp[g]))
 		}
 	}
 	if tol > occMaxTol {
 		return
+	}
+	// match[i] compares cell i with its group's template and the
+	// other's (nil when the other group has none), each cell against
+	// the group it was read in.
+	match := make([]*cellMatch, len(cells))
+	for i := range cells {
+		g := b2i(v.lit[i/cols][i%cols])
+		if tp[1-g] != nil {
+			m := matchCell(cells[i], tp[g], tp[1-g], tol, off)
+			match[i] = &m
+		}
 	}
 	// shown[g] is the median share of the footprint where group g's
 	// cells match only the other group's template.
@@ -94,7 +105,7 @@ func occluded(board gocv.Mat, px int, v *verdict) {
 		}
 		var xs []float64
 		for _, i := range idx[g] {
-			if m := matchCell(cells[i], tp[g], tp[1-g], tol, off); m.disc > 0 {
+			if m := match[i]; m.disc > 0 {
 				xs = append(xs, float64(m.other)/float64(m.disc))
 			}
 		}
@@ -107,10 +118,10 @@ func occluded(board gocv.Mat, px int, v *verdict) {
 	for i, ps := range cells {
 		r, c := i/cols, i%cols
 		g := b2i(v.lit[r][c])
-		if tp[1-g] == nil {
+		if match[i] == nil {
 			continue
 		}
-		m := matchCell(ps, tp[g], tp[1-g], tol, off)
+		m := *match[i]
 		if 10*m.disc < len(ps) {
 			// The groups look alike over most of the footprint.
 			continue
@@ -266,15 +277,26 @@ func labDist(a, b [3]float64) float64 {
 	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
 }
 
-// noise is the median distance of the pixels of the cells idx from
-// their template t.
-func noise(cells [][][3]float64, idx []int, t [][3]float64) float64 {
-	var ds []float64
+// pixelTol is the distance within which a pixel of the cells idx
+// matches their template t: three times the median distance of their
+// pixels from it, and at least occMinTol.
+func pixelTol(cells [][][3]float64, idx []int, t [][3]float64) float64 {
+	ds := make([]float64, 0, len(idx)*len(t))
+	near := 0 // distances within occMinTol/3
 	for _, i := range idx {
 		for k, p := range cells[i] {
-			ds = append(ds, labDist(p, t[k]))
+			d := labDist(p, t[k])
+			ds = append(ds, d)
+			if d <= occMinTol/3 {
+				near++
+			}
 		}
 	}
+	// The median interpolates between ranks m and m+1: when both lie
+	// within occMinTol/3, so does the median, and no sort is needed.
+	if m := int(0.5 * float64(len(ds)-1)); near >= m+2 {
+		return occMinTol
+	}
 	sort.Float64s(ds)
-	return sortedQuantile(ds, 0.5)
+	return math.Max(occMinTol, 3*sortedQuantile(ds, 0.5))
 }
