@@ -2173,44 +2173,44 @@ func alikeCells(stats [][]cellStats, hue bool) bool {
 	return odd < 2
 }
 
-// kindMeasures are the measures twoKinds splits the cells by, each with
-// the least gap (log V, saturation or chroma) that is more than noise.
-var kindMeasures = []struct {
-	get func(cellStats) float64
-	gap float64
-}{
-	{func(s cellStats) float64 { return s.v }, 0.05},
-	{func(s cellStats) float64 { return s.s }, 0.05},
-	{func(s cellStats) float64 { return s.peak }, 0.05},
-	{func(s cellStats) float64 { return s.peakS }, 0.05},
-	{func(s cellStats) float64 { return s.ring }, 0.05},
-	{func(s cellStats) float64 { return s.v - s.ring }, 0.05},
-	{func(s cellStats) float64 { return s.ca }, 0.05},
-	{func(s cellStats) float64 { return s.cb }, 0.05},
-}
+// kindGap is the least gap (log V, saturation or chroma) between two
+// kinds of cell that is more than noise.
+const kindGap = 0.05
 
 // kindRatio is how many times wider than either kind's own range the
 // gap between two kinds of cell must be.
 const kindRatio = 3
 
-// twoKinds reports whether some measure of kindMeasures splits the cells
-// into two kinds, each of two cells or more and each tight, with a gap
-// between them kindRatio times wider than either's range: lights a
+// twoKinds reports whether some measure (brightness, saturation, peak
+// and its saturation, ring, fall from centre to ring, chroma) splits the
+// cells into two kinds, each of two cells or more and each tight, with a
+// gap between them kindRatio times wider than either's range and at
+// least kindGap: lights a
 // little whiter than the caps beside them, in daylight. Cells of one
 // state vary smoothly (light falls off across a board); one odd cell is
 // a cursor or a glare spot, which other checks judge.
 func twoKinds(stats [][]cellStats) bool {
+	measures := []func(cellStats) float64{
+		func(s cellStats) float64 { return s.v },
+		func(s cellStats) float64 { return s.s },
+		func(s cellStats) float64 { return s.peak },
+		func(s cellStats) float64 { return s.peakS },
+		func(s cellStats) float64 { return s.ring },
+		func(s cellStats) float64 { return s.v - s.ring },
+		func(s cellStats) float64 { return s.ca },
+		func(s cellStats) float64 { return s.cb },
+	}
 	all := cellsOf(stats)
 	xs := make([]float64, len(all))
-	for _, m := range kindMeasures {
+	for _, get := range measures {
 		for i, st := range all {
-			xs[i] = m.get(st)
+			xs[i] = get(st)
 		}
 		sort.Float64s(xs)
 		n := len(xs)
 		for k := 2; k <= n-2; k++ {
 			gap := xs[k] - xs[k-1]
-			if gap >= m.gap && gap > kindRatio*math.Max(xs[k-1]-xs[0], xs[n-1]-xs[k]) {
+			if gap >= kindGap && gap > kindRatio*math.Max(xs[k-1]-xs[0], xs[n-1]-xs[k]) {
 				return true
 			}
 		}

@@ -1048,3 +1048,40 @@ func TestBelowClipGrey(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoKinds checks that a smooth fall of light across a board, or one
+// odd cell, is one kind of cell, and two tight kinds a gap apart are two.
+func TestTwoKinds(t *testing.T) {
+	cream := cellStats{v: 5.50, s: 0.40, spread: 0.01, rim: 4.42, ring: 5.33, peak: 5.50, peakS: 0.40}
+	white := cellStats{v: 5.53, s: 0.37, spread: 0.04, rim: 4.42, ring: 5.26, peak: 5.55, peakS: 0.28}
+	gradient := func(step float64) [][]cellStats {
+		st := board(5, 5, pattern, cream, cream)
+		for r := range st {
+			for c := range st[r] {
+				d := step * float64(c)
+				st[r][c].v += d
+				st[r][c].ring += d
+				st[r][c].peak += d
+			}
+		}
+		return st
+	}
+	odd := board(5, 5, func(r, c int) bool { return r == 2 && c == 2 }, cream, white)
+	for _, tc := range []struct {
+		name string
+		st   [][]cellStats
+		want bool
+	}{
+		{"alike", board(5, 5, pattern, cream, cream), false},
+		{"light falling across the board", gradient(0.02), false},
+		{"light falling steeply across the board", gradient(0.1), false},
+		{"one odd cell", odd, false},
+		{"white lights and cream caps", board(5, 5, pattern, cream, white), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := twoKinds(tc.st); got != tc.want {
+				t.Errorf("twoKinds = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -81,8 +81,9 @@
 //     When the rims (and the ring of would-be cells) show a shadow's
 //     straight edge across the board, the two sides' rims a clear step
 //     apart, the cells on the dark side are lifted by as much as their
-//     rims lie below the other side's (no higher than the board's
-//     brightest: a light's own light is not shaded) and the board is
+//     rims lie below the other side's, by the step at most (no higher
+//     than the brightest of the board and its ring: a light's own light
+//     is not shaded) and the board is
 //     read again; a reading that differs is kept, every cell in doubt.
 //     Unlit buttons out of a shadow no longer look lit beside those in
 //     it. Not on a board of a few cells, nor when the split above

@@ -115,7 +115,8 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok b
 // the dark side raised by as much as the cell's rim lies below
 // brightRim, the rims' median out of the shadow (a cell under the
 // shadow's soft edge is only partly shaded), by step at most, and to
-// no more than the brightest value of that measure on the board: the
+// no more than the brightest value of that measure on the board and
+// its ring of would-be cells: the
 // shadow dimmed their reflected light, and lit cells' emitted light,
 // which it leaves as it is, is not made brighter than the lights out
 // of it.
