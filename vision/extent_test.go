@@ -598,3 +598,29 @@ func TestBlockGroups(t *testing.T) {
 		})
 	}
 }
+
+// TestBrightRange checks that the grid's brightness range is made of its
+// cells' own levels: on a 2×3 grid with one light, the top is that
+// light, not a level between it and the caps (tb/71493).
+func TestBrightRange(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		bright []float64
+		lo, hi float64
+	}{
+		{"one light", []float64{4, 4, 4, 5.5, 4, 4}, 4, 5.5},
+		{"all unlit", []float64{4, 4.1, 4, 4.2, 4, 4}, 4, 4.2},
+		{"two lights", []float64{4, 5.5, 4, 5.4, 4.1, 4}, 4, 5.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := &extentWindow{rows: 2, cols: 3, bright: tc.bright, desc: make([][]float64, 6)}
+			for i := range w.desc {
+				w.desc[i] = []float64{1}
+			}
+			lo, hi := w.brightRange(0, 2, 0, 3)
+			if lo != tc.lo || hi != tc.hi {
+				t.Errorf("brightRange = %v, %v, want %v, %v", lo, hi, tc.lo, tc.hi)
+			}
+		})
+	}
+}
