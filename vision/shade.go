@@ -21,8 +21,8 @@ const (
 	// shadow explains most of it, a gradient or lights' glow does not.
 	shadeFit = 0.5
 	// shadeAngles is how many directions of the edge are tried over
-	// the full turn.
-	shadeAngles = 72
+	// half a turn (the opposite direction gives the same splits).
+	shadeAngles = 36
 )
 
 // shadowEdge looks for a straight edge across the board of ext
@@ -49,7 +49,7 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok b
 	proj := make([]float64, n)
 	var a, b []float64
 	for k := 0; k < shadeAngles; k++ {
-		th := 2 * math.Pi * float64(k) / shadeAngles
+		th := math.Pi * float64(k) / shadeAngles
 		cx, cy := math.Cos(th), math.Sin(th)
 		for i := range proj {
 			proj[i] = cx*float64(i%cols) + cy*float64(i/cols)
