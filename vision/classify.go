@@ -464,21 +464,12 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		return nil, fmt.Errorf("classify: %w", err)
 	}
 	v := decideBoard(ext)
-	if dark, step, litRim, ok := shadowEdge(ext); ok && v.why["shadow"] == 0 && rows*cols >= smallBoard {
+	if v.why["shadow"] == 0 && rows*cols >= smallBoard {
 		// A shadow's edge across the board (not one that decide already
 		// took for the whole board's split, nor on a board of a few
 		// cells): read it again as if evenly lit. When that reads
 		// otherwise, it is kept, every cell in doubt.
-		lifted := unshade(ext, dark, step, litRim)
-		if u := decideBoard(lifted); !sameLights(u.lit, v.lit) {
-			v, ext = u, lifted
-			for _, row := range v.conf {
-				for j := range row {
-					row[j] = math.Min(row[j], crossCap)
-				}
-			}
-			v.why["shadowedge"] = rows * cols
-		}
+		v, ext = shadowReread(v, ext)
 	}
 	stats := inner(ext)
 	if v.oneGroup && len(v.why) == 0 && v.lit[0][0] && clippedAround(img, h, rows, cols) {
@@ -486,11 +477,7 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		// says lit only where the photo around the board is not
 		// clipped in colour too; an exposure that clips a coloured
 		// desk clips pale coloured caps as well.
-		for _, row := range v.conf {
-			for j := range row {
-				row[j] = math.Min(row[j], crossCap)
-			}
-		}
+		v.capConf(crossCap)
 		v.why["clippedaround"] = rows * cols
 	}
 	if v.litLow != nil {
@@ -529,21 +516,13 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		// split rests on a handful of samples: every light is in doubt.
 		v.extentDoubt = true
 		v.why["small"] = rows * cols
-		for _, row := range v.conf {
-			for j := range row {
-				row[j] = math.Min(row[j], unsureSizeCap)
-			}
-		}
+		v.capConf(unsureSizeCap)
 	}
 	if !v.oneGroup && halfPlane(v.lit) {
 		// The lit cells lie on one side of a straight line and the unlit
 		// ones on the other: the edge of a shadow or of a patch of light
 		// looks like that far more often than a game position does.
-		for _, row := range v.conf {
-			for j := range row {
-				row[j] = math.Min(row[j], crossCap)
-			}
-		}
+		v.capConf(crossCap)
 		v.why["halfplane"] = rows * cols
 	}
 	if !v.oneGroup && flatCells(stats, v.lit) {
@@ -573,6 +552,15 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
+}
+
+// capConf caps every cell's confidence at c.
+func (v *verdict) capConf(c float64) {
+	for _, row := range v.conf {
+		for j := range row {
+			row[j] = math.Min(row[j], c)
+		}
+	}
 }
 
 // sameLights reports whether two readings of one board agree on every light.
@@ -860,6 +848,13 @@ const (
 	vScale = 0.5 // log V: one unit is a factor of e^0.5 ≈ 1.65 in brightness
 	sScale = 0.3 // saturation: one unit is 0.3
 )
+
+// medianChroma is the per-axis median of the cells' centre chroma
+// (ca, cb).
+func medianChroma(cells []cellStats) (float64, float64) {
+	return medianOf(cells, func(s cellStats) float64 { return s.ca }),
+		medianOf(cells, func(s cellStats) float64 { return s.cb })
+}
 
 // litScore is the 1-D score the cells are split on: a lit button is
 // brighter than its unlit self (emitted light adds to reflected light),
@@ -1398,8 +1393,7 @@ func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int)
 	if len(u) < 5 {
 		return
 	}
-	ma := medianOf(u, func(s cellStats) float64 { return s.ca })
-	mb := medianOf(u, func(s cellStats) float64 { return s.cb })
+	ma, mb := medianChroma(u)
 	mv := medianOf(u, func(s cellStats) float64 { return s.v })
 	var odd []int
 	for i, on := range lit {
@@ -1441,8 +1435,7 @@ func oneHue(stats [][]cellStats, odd []int) bool {
 	for _, i := range odd {
 		cells = append(cells, stats[i/cols][i%cols])
 	}
-	ma := medianOf(cells, func(s cellStats) float64 { return s.ca })
-	mb := medianOf(cells, func(s cellStats) float64 { return s.cb })
+	ma, mb := medianChroma(cells)
 	for _, st := range cells {
 		if math.Hypot(st.ca-ma, st.cb-mb) > minSGap/2 {
 			return false
@@ -2161,8 +2154,7 @@ func alikeCells(stats [][]cellStats, hue bool) bool {
 	sp := func(s cellStats) float64 { return s.spread }
 	fall := func(s cellStats) float64 { return s.v - s.ring }
 	ms, mf := medianOf(all, sp), medianOf(all, fall)
-	ma := medianOf(all, func(s cellStats) float64 { return s.ca })
-	mb := medianOf(all, func(s cellStats) float64 { return s.cb })
+	ma, mb := medianChroma(all)
 	odd := 0
 	for _, st := range all {
 		if math.Abs(sp(st)-ms) > math.Max(alikeSpread, ms/2) || math.Abs(fall(st)-mf) > alikeFall ||
@@ -2185,10 +2177,10 @@ const kindRatio = 3
 // and its saturation, ring, fall from centre to ring, chroma) splits the
 // cells into two kinds, each of two cells or more and each tight, with a
 // gap between them kindRatio times wider than either's range and at
-// least kindGap: lights a
-// little whiter than the caps beside them, in daylight. Cells of one
-// state vary smoothly (light falls off across a board); one odd cell is
-// a cursor or a glare spot, which other checks judge.
+// least kindGap: lights a little whiter than the caps beside them, in
+// daylight. Cells of one state vary smoothly (light falls off across a
+// board); one odd cell is a cursor or a glare spot, which other checks
+// judge.
 func twoKinds(stats [][]cellStats) bool {
 	measures := []func(cellStats) float64{
 		func(s cellStats) float64 { return s.v },

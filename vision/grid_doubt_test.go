@@ -74,7 +74,7 @@ func findAsRead(path string) (*Photo, gocv.Mat, []lattice, error) {
 	var ls []lattice
 	img, err := p.Image()
 	if err == nil && p.k > 1 {
-		img, ls, err = p.findLattices(&Options{}, nil)
+		img, ls, err = p.findOnCopy(&Options{}, nil)
 	}
 	if err != nil {
 		p.Close()

@@ -145,7 +145,7 @@ func (p *Photo) Read(opts *Options) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
-	img, ls, err := p.findLattices(&o, dbg)
+	img, ls, err := p.findOnCopy(&o, dbg)
 	if err != nil {
 		return nil, err
 	}
@@ -157,11 +157,11 @@ func (p *Photo) Read(opts *Options) (*Reading, error) {
 	return readLattices(img, ls, &o, dbg)
 }
 
-// findLattices waits for the full image and returns it with the grid
+// findOnCopy waits for the full image and returns it with the grid
 // finder's hypotheses on the reduced copy, in full-resolution pixels;
 // nil hypotheses when the copy gives too little to read on (Read then
 // finds on the full image). The Photo must have a reduced copy.
-func (p *Photo) findLattices(o *Options, dbg *debugger) (gocv.Mat, []lattice, error) {
+func (p *Photo) findOnCopy(o *Options, dbg *debugger) (gocv.Mat, []lattice, error) {
 	ls, findErr := findLattices(p.preview, o.Rows, o.Cols, o.workers(), dbg)
 	img, err := p.Image()
 	if err != nil {

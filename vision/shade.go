@@ -111,15 +111,33 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok b
 	return dark, math.Abs(step), brightRim, true
 }
 
+// shadowReread reads the board of ext again with the dark side of a
+// shadow's edge across it lifted (unshade), when there is one, and
+// returns that reading, every cell in doubt, and the lifted cells when
+// it differs from v; v and ext otherwise.
+func shadowReread(v *verdict, ext [][]cellStats) (*verdict, [][]cellStats) {
+	dark, step, litRim, ok := shadowEdge(ext)
+	if !ok {
+		return v, ext
+	}
+	lifted := unshade(ext, dark, step, litRim)
+	u := decideBoard(lifted)
+	if sameLights(u.lit, v.lit) {
+		return v, ext
+	}
+	u.capConf(crossCap)
+	u.why["shadowedge"] = len(u.lit) * len(u.lit[0])
+	return u, lifted
+}
+
 // unshade returns a copy of ext with every brightness of the cells on
 // the dark side raised by as much as the cell's rim lies below
 // brightRim, the rims' median out of the shadow (a cell under the
 // shadow's soft edge is only partly shaded), by step at most, and to
 // no more than the brightest value of that measure on the board and
-// its ring of would-be cells: the
-// shadow dimmed their reflected light, and lit cells' emitted light,
-// which it leaves as it is, is not made brighter than the lights out
-// of it.
+// its ring of would-be cells: the shadow dimmed their reflected light,
+// and lit cells' emitted light, which it leaves as it is, is not made
+// brighter than the lights out of it.
 func unshade(ext [][]cellStats, dark [][]bool, step, brightRim float64) [][]cellStats {
 	out := make([][]cellStats, len(ext))
 	var top cellStats
