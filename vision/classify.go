@@ -548,6 +548,9 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		v.why["panel"] = rows * cols
 	}
 	occluded(board, px, v)
+	if cells, err := cellLab(board, rows, cols, px); err == nil {
+		uncover(cells, px, v)
+	}
 	if dbg.enabled() {
 		drawVerdict(dbg, board, v, px)
 	}

@@ -183,7 +183,7 @@ func matchCell(ps, own, other [][3]float64, tol float64, off [][2]float64) cellM
 		m.disc++
 		mo := own != nil && labDist(p, own[k]) < tol
 		mt := labDist(p, other[k]) < tol
-		white := p[0] > whiteL && math.Abs(p[1]-128) < whiteChroma && math.Abs(p[2]-128) < whiteChroma
+		white := nearWhite(p)
 		switch {
 		case mo && mt:
 		case mo:
@@ -273,6 +273,11 @@ func template(cells [][][3]float64, idx []int) [][3]float64 {
 	return t
 }
 
+// nearWhite reports whether an 8-bit Lab pixel is near white.
+func nearWhite(p [3]float64) bool {
+	return p[0] > whiteL && math.Abs(p[1]-128) < whiteChroma && math.Abs(p[2]-128) < whiteChroma
+}
+
 func labDist(a, b [3]float64) float64 {
 	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
 }
@@ -299,4 +304,207 @@ func pixelTol(cells [][][3]float64, idx []int, t [][3]float64) float64 {
 	}
 	sort.Float64s(ds)
 	return math.Max(occMinTol, 3*sortedQuantile(ds, 0.5))
+}
+
+// Levels of uncover, as shares of a cell's footprint.
+const (
+	// uncShown is the least share of the footprint that must show the
+	// cell's own look around its cover, and uncCover the least share of
+	// the footprint where the groups differ that the cover takes.
+	uncShown = 0.1
+	uncCover = 0.15
+	// uncAgree is the least share of what shows that must match the
+	// group the cell is read as.
+	uncAgree = 0.7
+	// uncSym is the largest share of the cover, or of what shows,
+	// whose mirror image through the cell's centre is of it too: a
+	// light fills its cell evenly about the centre, a cursor's hand or
+	// arrow does not.
+	uncSym = 0.7
+	// uncWhite and uncBlack are the least shares of the cover near
+	// white and near black: a drawn cursor's fill and outline. Glare
+	// and a light's clipped centre have no outline; a photographed
+	// cursor is seldom white.
+	uncWhite = 0.3
+	uncBlack = 0.02
+	// uncMost is the most cells uncover changes on one board.
+	uncMost = 2
+)
+
+// uncover reads each doubted cell by what shows around a drawn cursor
+// over it: a hand or arrow in white with a black outline, in a
+// screenshot. Unlike occluded it needs no lit template, so it reads
+// boards whose lights are of many colours, or all but one off. Each
+// group whose cells look alike pixel by pixel (within occMaxTol) has a
+// template, as in occluded; the unlit group must have one. A pixel that
+// matches neither template where the two differ (or, when only the
+// unlit group has one, that is near white or black and unlike it, or
+// lies within uncEdge of such a pixel) is cover; the rest shows the
+// cell. A cell whose cover is a clear part of it, mostly white with
+// some black, lies unevenly about its centre (or leaves an uneven part
+// showing), and leaves a clear part showing is read as the group that
+// part matches: the unlit template, or the lit one where there is one.
+// The cell stays in doubt. When more than uncMost cells would change,
+// none does: a cursor covers a cell or two. Boards of fewer than
+// smallBoard cells have too few cells for templates.
+func uncover(cells [][][3]float64, px int, v *verdict) {
+	rows, cols := len(v.lit), len(v.lit[0])
+	if rows*cols < smallBoard {
+		return
+	}
+	var tp [2][][3]float64
+	var tol [2]float64
+	for g := range tp {
+		var idx []int
+		for i := range cells {
+			if b2i(v.lit[i/cols][i%cols]) == g {
+				idx = append(idx, i)
+			}
+		}
+		if t := template(cells, idx); t != nil {
+			if tol[g] = pixelTol(cells, idx, t); tol[g] <= occMaxTol {
+				tp[g] = t
+			}
+		}
+	}
+	if tp[0] == nil {
+		return
+	}
+	pos := footPos(px)
+	at := make(map[int]int, len(pos)) // footprint index by pixel
+	for k, p := range pos {
+		at[p] = k
+	}
+	var flip []int
+	for i, ps := range cells {
+		r, c := i/cols, i%cols
+		if v.conf[r][c] >= UncertainBelow {
+			continue
+		}
+		// kind[k]: 0 skipped (the groups alike there), 1 like the
+		// unlit template only, 2 like the lit one only, 3 like
+		// neither, 4 like neither and near white or black.
+		kind := make([]int8, len(ps))
+		for k, p := range ps {
+			mu := labDist(p, tp[0][k]) < tol[0]
+			ml := false
+			if tp[1] != nil {
+				if labDist(tp[0][k], tp[1][k]) < 2*math.Max(tol[0], tol[1]) {
+					continue
+				}
+				ml = labDist(p, tp[1][k]) < tol[1]
+			}
+			switch {
+			case mu && ml:
+			case mu:
+				kind[k] = 1
+			case ml:
+				kind[k] = 2
+			case nearWhite(p) || p[0] < blackL:
+				kind[k] = 4
+			default:
+				kind[k] = 3
+			}
+		}
+		// The cover: what matches neither template where both exist;
+		// with only the unlit one, what is near white or black, and
+		// what matches neither within uncEdge pixels of that (the
+		// cover's blurred edge).
+		cover, shows := make([]bool, len(ps)), make([]bool, len(ps))
+		var shown, nCover, likeUnlit, likeLit, nWhite, nBlack int
+		for k, p := range pos {
+			switch kind[k] {
+			case 1:
+				likeUnlit++
+			case 2:
+				likeLit++
+			case 3:
+				if tp[1] != nil || nearKind(kind, at, px, p, 4) {
+					cover[k] = true
+				} else {
+					likeLit++
+				}
+			case 4:
+				cover[k] = true
+			}
+			if cover[k] {
+				nCover++
+				if nearWhite(ps[k]) {
+					nWhite++
+				} else if ps[k][0] < blackL {
+					nBlack++
+				}
+			} else if kind[k] == 1 || kind[k] == 2 || kind[k] == 3 {
+				shows[k] = true
+			}
+		}
+		shown = likeUnlit + likeLit
+		foot := float64(shown + nCover)
+		if foot == 0 || float64(shown) < uncShown*float64(len(ps)) || float64(nCover) < uncCover*foot ||
+			float64(nWhite) < uncWhite*float64(nCover) || float64(nBlack) < uncBlack*float64(nCover) {
+			continue
+		}
+		if mirrored(cover, pos, at, px) >= uncSym && mirrored(shows, pos, at, px) >= uncSym {
+			continue
+		}
+		var lit bool
+		switch {
+		case float64(likeUnlit) >= uncAgree*float64(shown):
+			lit = false
+		case tp[1] != nil && float64(likeLit) >= uncAgree*float64(shown):
+			lit = true
+		default:
+			continue
+		}
+		if lit != v.lit[r][c] {
+			flip = append(flip, i)
+		}
+	}
+	if len(flip) > uncMost {
+		// Many cells alike: their own look (white lights in bezels),
+		// not a cover, which is one thing over a cell or two.
+		return
+	}
+	for _, i := range flip {
+		v.lit[i/cols][i%cols] = !v.lit[i/cols][i%cols]
+		v.why["uncovered"]++
+	}
+}
+
+// uncEdge is how far, in rectified pixels, the blurred edge of a cover
+// reaches beyond its near-white or near-black pixels.
+const uncEdge = 2
+
+// nearKind reports whether a footprint pixel of kind want lies within
+// uncEdge pixels of pixel p (y·px + x); at maps pixels to footprint
+// indices.
+func nearKind(kind []int8, at map[int]int, px, p, want int) bool {
+	y0, x0 := p/px, p%px
+	for y := max(0, y0-uncEdge); y <= min(px-1, y0+uncEdge); y++ {
+		for x := max(0, x0-uncEdge); x <= min(px-1, x0+uncEdge); x++ {
+			if k, ok := at[y*px+x]; ok && int(kind[k]) == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mirrored is the share of the footprint pixels in set whose mirror
+// image through the cell's centre is in set too.
+func mirrored(set []bool, pos []int, at map[int]int, px int) float64 {
+	n, m := 0, 0
+	for k, p := range pos {
+		if !set[k] {
+			continue
+		}
+		n++
+		if j, ok := at[(px-1-p/px)*px+(px-1-p%px)]; ok && set[j] {
+			m++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return float64(m) / float64(n)
 }

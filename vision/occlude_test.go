@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"testing"
@@ -20,24 +21,7 @@ func TestOccluded(t *testing.T) {
 	cream := color.RGBA{255, 248, 230, 255}
 	maroon := color.RGBA{90, 50, 60, 255}
 	white := color.RGBA{255, 255, 255, 255}
-	black := color.RGBA{0, 0, 0, 255}
-	// handIn returns a cover that draws a cursor's hand of colour fill
-	// pointing at the centre of cell (r, c): the finger up from the
-	// centre, the palm below it.
-	handIn := func(fill color.RGBA) func(img *gocv.Mat, r, c int) {
-		return func(img *gocv.Mat, r, c int) {
-			x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
-			finger := image.Rect(x0+px/2-3, y0+px/2, x0+px/2+3, y0+px/2+12)
-			palm := image.Rect(x0+px/2-6, y0+px/2+8, x0+px/2+12, y0+px+6)
-			for _, rc := range []image.Rectangle{finger, palm} {
-				gocv.Rectangle(img, rc.Inset(-1), black, -1)
-			}
-			for _, rc := range []image.Rectangle{finger, palm} {
-				gocv.Rectangle(img, rc.Inset(1), fill, -1)
-			}
-		}
-	}
-	hand, greyHand := handIn(white), handIn(color.RGBA{150, 140, 130, 255})
+	hand, greyHand := handIn(px, white), handIn(px, color.RGBA{150, 140, 130, 255})
 	// disc draws a white light filling cell (r, c) about its centre.
 	disc := func(img *gocv.Mat, r, c int) {
 		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
@@ -69,23 +53,13 @@ func TestOccluded(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(0, 0, 0, 0), (rows+2)*px, (cols+2)*px, gocv.MatTypeCV8UC3)
-			defer img.Close()
-			v := &verdict{why: map[string]int{}}
-			for r := 0; r < rows; r++ {
-				v.lit = append(v.lit, make([]bool, cols))
-				v.conf = append(v.conf, make([]float64, cols))
-				for c := 0; c < cols; c++ {
-					fill := tc.off
-					if tc.lit(r, c) {
-						fill = tc.on
-					}
-					x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
-					gocv.Rectangle(&img, image.Rect(x0+2, y0+2, x0+px-2, y0+px-2), fill, -1)
-					v.lit[r][c] = tc.lit(r, c)
-					v.conf[r][c] = 1
+			img, v := rectBoard(rows, cols, px, func(r, c int) (color.RGBA, bool) {
+				if tc.lit(r, c) {
+					return tc.on, true
 				}
-			}
+				return tc.off, false
+			})
+			defer img.Close()
 			tc.cover(&img, 1, 2)
 			v.lit[1][2], v.conf[1][2] = tc.read, 0.3
 			if tc.sure {
@@ -104,6 +78,118 @@ func TestOccluded(t *testing.T) {
 						t.Errorf("uncovered cell (%d, %d) lost confidence: %.2f", r, c, x)
 					}
 				}
+			}
+		})
+	}
+}
+
+// rectBoard draws a rectified screen board of rows×cols flat cells of
+// px pixels on black gaps, with one ring of would-be cells around it,
+// each cell of the colour and reading look gives it, and returns it
+// with a verdict that reads every cell so, sure.
+func rectBoard(rows, cols, px int, look func(r, c int) (color.RGBA, bool)) (gocv.Mat, *verdict) {
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(0, 0, 0, 0), (rows+2)*px, (cols+2)*px, gocv.MatTypeCV8UC3)
+	v := &verdict{why: map[string]int{}}
+	for r := 0; r < rows; r++ {
+		v.lit = append(v.lit, make([]bool, cols))
+		v.conf = append(v.conf, make([]float64, cols))
+		for c := 0; c < cols; c++ {
+			fill, lit := look(r, c)
+			x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
+			gocv.Rectangle(&img, image.Rect(x0+2, y0+2, x0+px-2, y0+px-2), fill, -1)
+			v.lit[r][c] = lit
+			v.conf[r][c] = 1
+		}
+	}
+	return img, v
+}
+
+// handIn returns a cover that draws a cursor's hand of colour fill,
+// outlined in black, pointing at the centre of cell (r, c) of a board
+// of px-pixel cells: the finger down from the centre, the palm below
+// it.
+func handIn(px int, fill color.RGBA) func(img *gocv.Mat, r, c int) {
+	black := color.RGBA{0, 0, 0, 255}
+	return func(img *gocv.Mat, r, c int) {
+		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
+		finger := image.Rect(x0+px/2-3, y0+px/2, x0+px/2+3, y0+px/2+12)
+		palm := image.Rect(x0+px/2-6, y0+px/2+8, x0+px/2+12, y0+px+6)
+		for _, rc := range []image.Rectangle{finger, palm} {
+			gocv.Rectangle(img, rc.Inset(-1), black, -1)
+		}
+		for _, rc := range []image.Rectangle{finger, palm} {
+			gocv.Rectangle(img, rc.Inset(1), fill, -1)
+		}
+	}
+}
+
+// TestUncover draws rectified screen boards and checks how uncover
+// reads doubted cells: under a drawn cursor, by what shows around it,
+// on boards occluded cannot read (lights of many colours, one lone
+// cell read lit); a lone white light, a white spot with no outline and
+// many cells of one look as they were read.
+func TestUncover(t *testing.T) {
+	const rows, cols, px = 4, 4, 30
+	white := color.RGBA{255, 255, 255, 255}
+	blue := color.RGBA{20, 30, 110, 255}
+	hues := []color.RGBA{{220, 40, 40, 255}, {40, 200, 60, 255}, {240, 200, 30, 255}, {60, 200, 230, 255}}
+	many := func(r, c int) (color.RGBA, bool) { // lights of four colours; (1, 2) unlit
+		if (r+c)%2 == 0 {
+			return hues[(r*cols+c)%len(hues)], true
+		}
+		return blue, false
+	}
+	off := func(r, c int) (color.RGBA, bool) { return blue, false }
+	cream := func(r, c int) (color.RGBA, bool) { return color.RGBA{200, 190, 170, 255}, true }
+	hand := handIn(px, white)
+	disc := func(img *gocv.Mat, r, c int) {
+		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
+		gocv.Circle(img, image.Pt(x0+px/2, y0+px/2), px*2/5, white, -1)
+	}
+	spot := func(img *gocv.Mat, r, c int) { // white, off centre, no outline
+		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
+		gocv.Circle(img, image.Pt(x0+px/2+4, y0+px/2+4), px/3, white, -1)
+	}
+	tests := []struct {
+		name  string
+		look  func(r, c int) (color.RGBA, bool)
+		cover func(img *gocv.Mat, r, c int) // drawn over the cells at
+		at    [][2]int
+		read  bool // the reading of the cells at, in doubt
+		want  bool // their reading after uncover
+		why   int  // cells counted as uncovered
+	}{
+		{"hand over an unlit cell among lights of many colours", many, hand, [][2]int{{1, 2}}, true, false, 1},
+		{"hand over an unlit cell of an all-off board", off, hand, [][2]int{{1, 2}}, true, false, 1},
+		{"lone white light", off, disc, [][2]int{{1, 2}}, true, true, 0},
+		{"white spot with no outline", off, spot, [][2]int{{1, 2}}, true, true, 0},
+		{"hands over three cells", off, hand, [][2]int{{0, 0}, {1, 2}, {3, 1}}, true, true, 0},
+		{"hand over a cream cell read unlit", cream, hand, [][2]int{{1, 2}}, false, false, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			img, v := rectBoard(rows, cols, px, tc.look)
+			defer img.Close()
+			for _, rc := range tc.at {
+				tc.cover(&img, rc[0], rc[1])
+				v.lit[rc[0]][rc[1]], v.conf[rc[0]][rc[1]] = tc.read, crossCap
+			}
+			cells, err := cellLab(img, rows, cols, px)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := fmt.Sprint(v.lit)
+			uncover(cells, px, v)
+			for _, rc := range tc.at {
+				if got := v.lit[rc[0]][rc[1]]; got != tc.want {
+					t.Errorf("cell %v read %v, want %v (why %v)", rc, got, tc.want, v.why)
+				}
+				if v.conf[rc[0]][rc[1]] != crossCap {
+					t.Errorf("cell %v confidence %.2f, want it kept at %.2f", rc, v.conf[rc[0]][rc[1]], crossCap)
+				}
+			}
+			if v.why["uncovered"] != tc.why {
+				t.Errorf("uncovered %d cells, want %d (before %s, after %v)", v.why["uncovered"], tc.why, before, v.lit)
 			}
 		})
 	}
