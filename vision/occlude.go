@@ -344,7 +344,9 @@ const (
 // some black, lies unevenly about its centre (or leaves an uneven part
 // showing), and leaves a clear part showing is read as the group that
 // part matches: the unlit template, or the lit one where there is one.
-// The cell stays in doubt. When more than uncMost cells would change,
+// The cell stays in doubt. A cell that another looks just like is left
+// as it is: a cursor is one of a kind. When more than uncMost cells
+// would change,
 // none does: a cursor covers a cell or two. Boards of fewer than
 // smallBoard cells have too few cells for templates.
 func uncover(cells [][][3]float64, px int, v *verdict) {
@@ -447,6 +449,11 @@ func uncover(cells [][][3]float64, px int, v *verdict) {
 		if mirrored(cover, pos, at, px) >= uncSym && mirrored(shows, pos, at, px) >= uncSym {
 			continue
 		}
+		if hasTwin(cells, i, tol[0]) {
+			// Another cell looks just like it: what covers it is
+			// the board's own look (white lights with a bevel).
+			continue
+		}
 		var lit bool
 		switch {
 		case float64(likeUnlit) >= uncAgree*float64(shown):
@@ -507,4 +514,28 @@ func mirrored(set []bool, pos []int, at map[int]int, px int) float64 {
 		return 1
 	}
 	return float64(m) / float64(n)
+}
+
+// twinShare is the least share of two cells' footprints that must match
+// pixel by pixel for them to look alike.
+const twinShare = 0.8
+
+// hasTwin reports whether some cell other than i matches cell i within
+// tol at twinShare of its footprint's pixels or more.
+func hasTwin(cells [][][3]float64, i int, tol float64) bool {
+	for j, ps := range cells {
+		if j == i {
+			continue
+		}
+		n := 0
+		for k, p := range ps {
+			if labDist(p, cells[i][k]) < tol {
+				n++
+			}
+		}
+		if float64(n) >= twinShare*float64(len(ps)) {
+			return true
+		}
+	}
+	return false
 }
