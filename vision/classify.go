@@ -518,6 +518,11 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		v.why["small"] = rows * cols
 		v.capConf(unsureSizeCap)
 	}
+	if !v.oneGroup {
+		if n := fallenLight(stats, v.lit, v.conf); n > 0 {
+			v.why["fallen"] = n
+		}
+	}
 	if !v.oneGroup && halfPlane(v.lit) {
 		// The lit cells lie on one side of a straight line and the unlit
 		// ones on the other: the edge of a shadow or of a patch of light
@@ -2779,4 +2784,52 @@ func groupChroma(stats [][]cellStats, lit []bool, get func(cellStats) ([2]float6
 		return nil
 	}
 	return cm
+}
+
+// fallenRatio is the least ratio of a lit-read cell's rise at its rim
+// to its rise at its centre, over the unlit cells' medians, in linear
+// brightness, that marks light falling on the board.
+const fallenRatio = 0.5
+
+// fallenChroma is the largest distance of a lit-read cell's absolute
+// chroma from the unlit cells' median for white light fallen on a cap.
+const fallenChroma = 0.02
+
+// fallenLight puts in doubt each lit-read cell whose rim rose above the
+// unlit cells' rims by fallenRatio or more of what its centre rose: light
+// falling on the board (glare, the bright side of a shadow's edge) lifts
+// a button and the case around it alike, while a light lifts its button
+// far more than its gaps, bloom and all. It returns how many cells it
+// doubted.
+func fallenLight(stats [][]cellStats, lit [][]bool, conf [][]float64) int {
+	var unlit []cellStats
+	for r := range stats {
+		for c, st := range stats[r] {
+			if !lit[r][c] {
+				unlit = append(unlit, st)
+			}
+		}
+	}
+	if len(unlit) < 3 {
+		return 0
+	}
+	lin := func(x float64) float64 { return math.Exp(x) - 4 }
+	ka := medianOf(unlit, func(s cellStats) float64 { return s.kc[0] })
+	kb := medianOf(unlit, func(s cellStats) float64 { return s.kc[1] })
+	uv := lin(medianOf(unlit, func(s cellStats) float64 { return s.v }))
+	urim := lin(medianOf(unlit, func(s cellStats) float64 { return s.rim }))
+	n := 0
+	for r := range stats {
+		for c, st := range stats[r] {
+			if !lit[r][c] {
+				continue
+			}
+			dv, drim := lin(st.v)-uv, lin(st.rim)-urim
+			if dv > 0 && drim >= fallenRatio*dv && st.kcOK && math.Hypot(st.kc[0]-ka, st.kc[1]-kb) < fallenChroma {
+				conf[r][c] = math.Min(conf[r][c], crossCap)
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -1085,3 +1085,40 @@ func TestTwoKinds(t *testing.T) {
 		})
 	}
 }
+
+// TestFallenLight checks which lit-read cells fallenLight doubts on a
+// 3×3 board of unlit caps (the statistics of the caps and of a glare
+// spot are those of a dim handheld, tuning seed 73167): light fallen on
+// the board lifts the rims with the centres and keeps the caps' chroma;
+// a light lifts its centre far above its rim, or has a colour.
+func TestFallenLight(t *testing.T) {
+	cap := cellStats{v: 3.14, rim: 2.89, kc: [2]float64{-0.023, -0.012}, kcOK: true}
+	for _, tc := range []struct {
+		name  string
+		cell  cellStats
+		doubt bool
+	}{
+		{"glare", cellStats{v: 3.64, rim: 3.30, kc: [2]float64{-0.024, -0.012}, kcOK: true}, true},
+		{"out of a shadow", cellStats{v: 4.0, rim: 3.8, kc: [2]float64{-0.02, -0.01}, kcOK: true}, true},
+		{"white light, dark gaps", cellStats{v: 4.5, rim: 3.0, kc: [2]float64{-0.023, -0.012}, kcOK: true}, false},
+		{"orange light with bloom", cellStats{v: 4.5, rim: 3.6, kc: [2]float64{0.12, 0.08}, kcOK: true}, false},
+		{"clipped centre", cellStats{v: 5.5, rim: 5.2, kc: [2]float64{-0.023, -0.012}, kcOK: false}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stats := [][]cellStats{{cap, cap, cap}, {cap, tc.cell, cap}, {cap, cap, cap}}
+			lit := [][]bool{{false, false, false}, {false, true, false}, {false, false, false}}
+			conf := [][]float64{{1, 1, 1}, {1, 1, 1}, {1, 1, 1}}
+			n := fallenLight(stats, lit, conf)
+			if doubt := conf[1][1] < UncertainBelow; doubt != tc.doubt || n != b2i(tc.doubt) {
+				t.Errorf("centre cell in doubt %v (%d doubted), want %v", doubt, n, tc.doubt)
+			}
+			for r := range conf {
+				for c := range conf[r] {
+					if (r != 1 || c != 1) && conf[r][c] != 1 {
+						t.Errorf("unlit cell (%d, %d) lost confidence: %.2f", r, c, conf[r][c])
+					}
+				}
+			}
+		})
+	}
+}

@@ -180,6 +180,11 @@
 //   - one or two lit-read cells show, around their centre, a chroma
 //     part of the way between the lit and the unlit cells' (a cursor
 //     or glare over part of an unlit cap, the rest of the cap beside it);
+//   - a lit-read cell's rim rose above the unlit cells' rims by half
+//     or more of what its centre rose (in linear brightness), and it
+//     keeps the caps' absolute chroma: light fallen on the board (a
+//     glare spot, the bright side of a shadow) lifts a button and the
+//     case around it alike, a light lifts its button far above its gaps;
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
@@ -208,6 +213,12 @@
 // check doubted is put in doubt, its reading kept, when a clear part of
 // it matches only the other group's template and a quarter or more does
 // not (a cursor in a photo, grey or tinted, over part of the cell).
+// A doubted cell under a drawn cursor (white with a black outline, on
+// a screen) is also read by what shows around the cursor against the
+// unlit template alone, so boards of many light colours, or all off
+// but for the covered cell, are read too; never more than two cells a
+// board, nor a cell another cell looks just like (white lights with a
+// bevel are the board's own look).
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking
