@@ -214,11 +214,12 @@
 // it matches only the other group's template and a quarter or more does
 // not (a cursor in a photo, grey or tinted, over part of the cell).
 // A doubted cell under a drawn cursor (white with a black outline, on
-// a screen) is also read by what shows around the cursor against the
-// unlit template alone, so boards of many light colours, or all off
-// but for the covered cell, are read too; never more than two cells a
-// board, nor a cell another cell looks just like (white lights with a
-// bevel are the board's own look).
+// a screen) is also read by what shows around the cursor against one
+// group's template alone, so boards of many light colours, or all of
+// one group but for the covered cell, are read too; never more than two
+// cells a board, nor a cell another cell read alike looks just like
+// (white lights with a bevel are the board's own look), and never by
+// pixels where the groups look alike (a bevel, a gap).
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking

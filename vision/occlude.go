@@ -333,43 +333,44 @@ const (
 
 // uncover reads each doubted cell by what shows around a drawn cursor
 // over it: a hand or arrow in white with a black outline, in a
-// screenshot. Unlike occluded it needs no lit template, so it reads
-// boards whose lights are of many colours, or all but one off. Each
-// group whose cells look alike pixel by pixel (within occMaxTol) has a
-// template, as in occluded; the unlit group must have one. A pixel that
-// matches neither template where the two differ (or, when only the
-// unlit group has one, that is near white or black and unlike it, or
-// lies within uncEdge of such a pixel) is cover; the rest shows the
-// cell. A cell whose cover is a clear part of it, mostly white with
+// screenshot. Unlike occluded it needs a template of one group only, so
+// it reads boards whose lights are of many colours, or all but one
+// alike. Each group whose cells look alike pixel by pixel (within
+// occMaxTol) has a template, as in occluded. Pixels where the groups
+// look alike (both templates close, or most cells of a group with no
+// template matching the other's: a bevel, a gap) tell nothing. A pixel
+// that is near white (a cursor's fill looks like a white light), or
+// that matches no template and is near black, is cover, and so is one
+// that matches no template where both exist, or within uncEdge pixels
+// of near-white or near-black cover (its blurred edge); the rest shows
+// the cell. A cell whose cover is a clear part of it, mostly white with
 // some black, lies unevenly about its centre (or leaves an uneven part
-// showing), and leaves a clear part showing is read as the group that
-// part matches: the unlit template, or the lit one where there is one.
-// The cell stays in doubt. A cell that another looks just like is left
-// as it is: a cursor is one of a kind. When more than uncMost cells
-// would change,
-// none does: a cursor covers a cell or two. Boards of fewer than
-// smallBoard cells have too few cells for templates.
+// showing), and leaves a clear part showing, is read as the group whose
+// template that part matches. The cell stays in doubt. A cell that
+// another cell read alike looks just like is left as it is: a cursor is
+// one of a kind. When more than uncMost cells would change, none does:
+// a cursor covers a cell or two. Boards of fewer than smallBoard cells
+// have too few cells for templates.
 func uncover(cells [][][3]float64, px int, v *verdict) {
 	rows, cols := len(v.lit), len(v.lit[0])
 	if rows*cols < smallBoard {
 		return
 	}
+	var idx [2][]int
+	for i := range cells {
+		g := b2i(v.lit[i/cols][i%cols])
+		idx[g] = append(idx[g], i)
+	}
 	var tp [2][][3]float64
 	var tol [2]float64
 	for g := range tp {
-		var idx []int
-		for i := range cells {
-			if b2i(v.lit[i/cols][i%cols]) == g {
-				idx = append(idx, i)
-			}
-		}
-		if t := template(cells, idx); t != nil {
-			if tol[g] = pixelTol(cells, idx, t); tol[g] <= occMaxTol {
+		if t := template(cells, idx[g]); t != nil {
+			if tol[g] = pixelTol(cells, idx[g], t); tol[g] <= occMaxTol {
 				tp[g] = t
 			}
 		}
 	}
-	if tp[0] == nil {
+	if tp[0] == nil && tp[1] == nil {
 		return
 	}
 	pos := footPos(px)
@@ -383,48 +384,47 @@ func uncover(cells [][][3]float64, px int, v *verdict) {
 		if v.conf[r][c] >= UncertainBelow {
 			continue
 		}
-		// kind[k]: 0 skipped (the groups alike there), 1 like the
-		// unlit template only, 2 like the lit one only, 3 like
-		// neither, 4 like neither and near white or black.
+		alike := groupsAlike(cells, idx, tp, tol, i)
+		// kind[k]: 0 tells nothing, 1 like the unlit template only,
+		// 2 like the lit one only, 3 like no template, 4 cover.
 		kind := make([]int8, len(ps))
 		for k, p := range ps {
-			mu := labDist(p, tp[0][k]) < tol[0]
-			ml := false
-			if tp[1] != nil {
-				if labDist(tp[0][k], tp[1][k]) < 2*math.Max(tol[0], tol[1]) {
-					continue
-				}
-				ml = labDist(p, tp[1][k]) < tol[1]
+			if alike[k] {
+				continue
+			}
+			var m [2]bool
+			for g := range tp {
+				m[g] = tp[g] != nil && labDist(p, tp[g][k]) < tol[g]
 			}
 			switch {
-			case mu && ml:
-			case mu:
+			case nearWhite(p):
+				kind[k] = 4
+			case m[0] && m[1]:
+			case m[0]:
 				kind[k] = 1
-			case ml:
+			case m[1]:
 				kind[k] = 2
-			case nearWhite(p) || p[0] < blackL:
+			case p[0] < blackL:
 				kind[k] = 4
 			default:
 				kind[k] = 3
 			}
 		}
-		// The cover: what matches neither template where both exist;
-		// with only the unlit one, what is near white or black, and
-		// what matches neither within uncEdge pixels of that (the
-		// cover's blurred edge).
 		cover, shows := make([]bool, len(ps)), make([]bool, len(ps))
-		var shown, nCover, likeUnlit, likeLit, nWhite, nBlack int
+		var like [2]int
+		var nCover, nWhite, nBlack int
 		for k, p := range pos {
 			switch kind[k] {
-			case 1:
-				likeUnlit++
-			case 2:
-				likeLit++
+			case 1, 2:
+				like[kind[k]-1]++
+				shows[k] = true
 			case 3:
-				if tp[1] != nil || nearKind(kind, at, px, p, 4) {
+				if tp[0] != nil && tp[1] != nil || nearKind(kind, at, px, p, 4) {
 					cover[k] = true
 				} else {
-					likeLit++
+					// Unlike the one template: of the group with none.
+					like[b2i(tp[0] != nil)]++
+					shows[k] = true
 				}
 			case 4:
 				cover[k] = true
@@ -436,11 +436,9 @@ func uncover(cells [][][3]float64, px int, v *verdict) {
 				} else if ps[k][0] < blackL {
 					nBlack++
 				}
-			} else if kind[k] == 1 || kind[k] == 2 || kind[k] == 3 {
-				shows[k] = true
 			}
 		}
-		shown = likeUnlit + likeLit
+		shown := like[0] + like[1]
 		foot := float64(shown + nCover)
 		if foot == 0 || float64(shown) < uncShown*float64(len(ps)) || float64(nCover) < uncCover*foot ||
 			float64(nWhite) < uncWhite*float64(nCover) || float64(nBlack) < uncBlack*float64(nCover) {
@@ -449,21 +447,24 @@ func uncover(cells [][][3]float64, px int, v *verdict) {
 		if mirrored(cover, pos, at, px) >= uncSym && mirrored(shows, pos, at, px) >= uncSym {
 			continue
 		}
-		if hasTwin(cells, i, tol[0]) {
-			// Another cell looks just like it: what covers it is
-			// the board's own look (white lights with a bevel).
+		own := b2i(v.lit[r][c])
+		twinTol := tol[own]
+		if tp[own] == nil {
+			twinTol = tol[1-own]
+		}
+		if hasTwin(cells, idx[own], i, twinTol) {
+			// Another cell read alike looks just like it: what
+			// covers it is the board's own look (white lights with
+			// a bevel).
 			continue
 		}
-		var lit bool
-		switch {
-		case float64(likeUnlit) >= uncAgree*float64(shown):
-			lit = false
-		case tp[1] != nil && float64(likeLit) >= uncAgree*float64(shown):
-			lit = true
-		default:
-			continue
+		g := -1
+		for h := range tp {
+			if tp[h] != nil && float64(like[h]) >= uncAgree*float64(shown) {
+				g = h
+			}
 		}
-		if lit != v.lit[r][c] {
+		if g >= 0 && (g == 1) != v.lit[r][c] {
 			flip = append(flip, i)
 		}
 	}
@@ -476,6 +477,42 @@ func uncover(cells [][][3]float64, px int, v *verdict) {
 		v.lit[i/cols][i%cols] = !v.lit[i/cols][i%cols]
 		v.why["uncovered"]++
 	}
+}
+
+// groupsAlike marks the footprint pixels where the two groups look
+// alike, for cell i: where both templates lie within twice the looser
+// tolerance of each other, or, when one group (idx) has no template,
+// where most of its cells other than i match the other's template. With
+// no such cells, nothing is marked.
+func groupsAlike(cells [][][3]float64, idx [2][]int, tp [2][][3]float64, tol [2]float64, i int) []bool {
+	alike := make([]bool, len(cells[i]))
+	if tp[0] != nil && tp[1] != nil {
+		t := 2 * math.Max(tol[0], tol[1])
+		for k := range alike {
+			alike[k] = labDist(tp[0][k], tp[1][k]) < t
+		}
+		return alike
+	}
+	b := b2i(tp[1] != nil) // the group with a template
+	var others []int
+	for _, j := range idx[1-b] {
+		if j != i {
+			others = append(others, j)
+		}
+	}
+	if len(others) == 0 {
+		return alike
+	}
+	for k := range alike {
+		n := 0
+		for _, j := range others {
+			if labDist(cells[j][k], tp[b][k]) < tol[b] {
+				n++
+			}
+		}
+		alike[k] = 2*n > len(others)
+	}
+	return alike
 }
 
 // uncEdge is how far, in rectified pixels, the blurred edge of a cover
@@ -520,20 +557,20 @@ func mirrored(set []bool, pos []int, at map[int]int, px int) float64 {
 // pixel by pixel for them to look alike.
 const twinShare = 0.8
 
-// hasTwin reports whether some cell other than i matches cell i within
-// tol at twinShare of its footprint's pixels or more.
-func hasTwin(cells [][][3]float64, i int, tol float64) bool {
-	for j, ps := range cells {
+// hasTwin reports whether some cell of same, other than i, matches
+// cell i within tol at twinShare of its footprint's pixels or more.
+func hasTwin(cells [][][3]float64, same []int, i int, tol float64) bool {
+	for _, j := range same {
 		if j == i {
 			continue
 		}
 		n := 0
-		for k, p := range ps {
+		for k, p := range cells[j] {
 			if labDist(p, cells[i][k]) < tol {
 				n++
 			}
 		}
-		if float64(n) >= twinShare*float64(len(ps)) {
+		if float64(n) >= twinShare*float64(len(cells[j])) {
 			return true
 		}
 	}

@@ -165,7 +165,7 @@ func TestUncover(t *testing.T) {
 		{"white spot with no outline", off, spot, [][2]int{{1, 2}}, true, true, 0},
 		{"hands over three cells", off, hand, [][2]int{{0, 0}, {1, 2}, {3, 1}}, true, true, 0},
 		{"two cells of one look", off, hand, [][2]int{{1, 2}, {3, 0}}, true, true, 0},
-		{"hand over a cream cell read unlit", cream, hand, [][2]int{{1, 2}}, false, false, 0},
+		{"hand over a lit cell of an all-on board, read unlit", cream, hand, [][2]int{{1, 2}}, false, true, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
