@@ -552,8 +552,8 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		}
 		v.why["panel"] = rows * cols
 	}
-	occluded(board, px, v)
 	if cells, err := cellLab(board, rows, cols, px); err == nil {
+		occluded(cells, px, v)
 		uncover(cells, px, v)
 	}
 	if dbg.enabled() {

@@ -36,7 +36,8 @@ const (
 )
 
 // occluded re-reads the doubted cells of a two-group board of at least
-// smallBoard cells that something white lies over: a cursor's hand or
+// smallBoard cells (their footprints' pixels as cellLab gives them)
+// that something white lies over: a cursor's hand or
 // arrow, a glare spot. Such a cell looks like neither group where it is
 // covered, and shows the group it belongs to around the cover. Each
 // cell is compared pixel by pixel with the median look of each group's
@@ -55,14 +56,10 @@ const (
 // matches only the other group's template (and a quarter or more does
 // not: its own look, or a cover of any colour, since a cursor in a photo
 // is grey or tinted, seldom white) is put in doubt, its reading kept.
-func occluded(board gocv.Mat, px int, v *verdict) {
+func occluded(cells [][][3]float64, px int, v *verdict) {
 	rows, cols := len(v.lit), len(v.lit[0])
 	n := rows * cols
 	if v.oneGroup || n < smallBoard {
-		return
-	}
-	cells, err := cellLab(board, rows, cols, px)
-	if err != nil {
 		return
 	}
 	pos := footPos(px)

@@ -65,7 +65,11 @@ func TestOccluded(t *testing.T) {
 			if tc.sure {
 				v.conf[1][2] = 1
 			}
-			occluded(img, px, v)
+			cells, err := cellLab(img, rows, cols, px)
+			if err != nil {
+				t.Fatal(err)
+			}
+			occluded(cells, px, v)
 			if v.lit[1][2] != tc.want {
 				t.Errorf("cell (1, 2) read %v, want %v (why %v)", v.lit[1][2], tc.want, v.why)
 			}
