@@ -649,6 +649,9 @@ func decideBoard(ext [][]cellStats) *verdict {
 	v := decide(inner(ext))
 	if v.oneGroup && len(v.why) == 1 && v.why["onegroup"] > 0 {
 		plainOneGroup(ext, v)
+		if v.conf[0][0] < UncertainBelow {
+			kindsRead(inner(ext), v)
+		}
 	}
 	return v
 }
@@ -2190,32 +2193,8 @@ const kindRatio = 3
 // board); one odd cell is a cursor or a glare spot, which other checks
 // judge.
 func twoKinds(stats [][]cellStats) bool {
-	measures := []func(cellStats) float64{
-		func(s cellStats) float64 { return s.v },
-		func(s cellStats) float64 { return s.s },
-		func(s cellStats) float64 { return s.peak },
-		func(s cellStats) float64 { return s.peakS },
-		func(s cellStats) float64 { return s.ring },
-		func(s cellStats) float64 { return s.v - s.ring },
-		func(s cellStats) float64 { return s.ca },
-		func(s cellStats) float64 { return s.cb },
-	}
-	all := cellsOf(stats)
-	xs := make([]float64, len(all))
-	for _, get := range measures {
-		for i, st := range all {
-			xs[i] = get(st)
-		}
-		sort.Float64s(xs)
-		n := len(xs)
-		for k := 2; k <= n-2; k++ {
-			gap := xs[k] - xs[k-1]
-			if gap >= kindGap && gap > kindRatio*math.Max(xs[k-1]-xs[0], xs[n-1]-xs[k]) {
-				return true
-			}
-		}
-	}
-	return false
+	_, ok := kindSplit(stats, kindMeasures)
+	return ok
 }
 
 // Levels of plainOneGroup.

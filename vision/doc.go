@@ -109,7 +109,14 @@
 //     caps in daylight: light falls off smoothly across a board, it
 //     does not jump). A plain board is
 //     read without doubt. Dim and even alone is not plain: grey lights
-//     on a dark screen are dim and even too.
+//     on a dark screen are dim and even too. A board of nine cells or
+//     more that is not plain, and that a measure of colour (saturation,
+//     at the centre or the peak, or chroma) parts into two such tight
+//     kinds, is read as two groups, every cell in doubt: white lights
+//     beside lilac caps in daylight, cyan lights beside cream caps, both
+//     clipped (a shadow parts cells by brightness, not by colour). The
+//     kind clipped where the other is not is lit; else the kind clearly
+//     brighter; else the kind more coloured at its peak.
 //  6. When the halos split the cells in two clear groups that the
 //     centres read otherwise, and the ringed group is brighter than the
 //     other in an annulus where its rings stand out (a bright bezel
