@@ -984,6 +984,7 @@ func decide(stats [][]cellStats) *verdict {
 		}
 		brightnessOverlap(stats, lit, conf, v.why)
 		oddHue(stats, lit, conf, v.why)
+		unlitGlows(stats, lit, conf, v.why)
 		chromaArbiter(stats, lit, conf, v.why)
 		litLikeUnlit(stats, lit, conf, v.why)
 		partUnlit(stats, lit, conf, v.why)
@@ -2811,4 +2812,35 @@ func fallenLight(stats [][]cellStats, lit [][]bool, conf [][]float64) int {
 		}
 	}
 	return n
+}
+
+// Levels of unlitGlows.
+const (
+	glowS    = 0.3 // the unlit group's median saturation
+	glowRise = 1.3 // its median rise, log V, from rim to centre (×3.7)
+	glowNear = 0.3 // how far (log V) below the lit group's median it lies at most
+)
+
+// unlitGlows doubts every unlit-read cell when the unlit group is
+// coloured, stands far above its gaps and nearly as bright as the lit
+// group: lights of a dimmer colour (a row of blue lights beside yellow
+// ones in a dark room) glow so; unlit caps are lit by the room, as
+// their gaps are.
+func unlitGlows(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
+	g := groups(stats, func(i int) bool { return lit[i] })
+	if len(g[0]) == 0 || len(g[1]) == 0 {
+		return
+	}
+	cv := func(s cellStats) float64 { return s.v }
+	if medianOf(g[0], func(s cellStats) float64 { return s.s }) < glowS ||
+		medianOf(g[0], func(s cellStats) float64 { return s.v - s.rim }) < glowRise ||
+		medianOf(g[0], cv) < medianOf(g[1], cv)-glowNear {
+		return
+	}
+	for i, on := range lit {
+		if !on {
+			conf[i] = math.Min(conf[i], crossCap)
+			why["unlitglow"]++
+		}
+	}
 }

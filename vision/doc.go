@@ -187,6 +187,10 @@
 //   - one or two lit-read cells show, around their centre, a chroma
 //     part of the way between the lit and the unlit cells' (a cursor
 //     or glare over part of an unlit cap, the rest of the cap beside it);
+//   - the unlit group is coloured, stands far above its gaps (×3.7)
+//     and lies within ×1.35 of the lit group's brightness: lights of a
+//     dimmer colour in a dark room (a row of blue lights beside yellow
+//     ones) glow so, caps lit by the room do not;
 //   - a lit-read cell's rim rose above the unlit cells' rims by half
 //     or more of what its centre rose (in linear brightness), and it
 //     keeps the caps' absolute chroma: light fallen on the board (a
