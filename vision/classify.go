@@ -1742,6 +1742,10 @@ func peakColoured(stats [][]cellStats, xs []float64, t float64) bool {
 	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= 0.1
 }
 
+// peakEven (log V, 5%) is how much darker than the other the upper
+// group of a peak split may be at its peak and still count as even.
+const peakEven = 0.05
+
 // peakBrighter reports whether the cells above t are also brighter at
 // their peak than those below, by at least by (log V): a lit ring is, a coloured
 // case filling the footprint of a small unlit button is not.
@@ -1784,6 +1788,16 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 			conf[i] = math.Min(conf[i], crossCap)
 		}
 		why["peakflip"] = n
+		return
+	}
+	if 2*len(differ) > n && peakBrighter(stats, xs, t, -peakEven) {
+		// The peaks read most cells the other way, as bright as
+		// each other and parted by colour alone: lit rings blurred
+		// into their caps, or a tint. Every cell in doubt.
+		for i := range conf {
+			conf[i] = math.Min(conf[i], crossCap)
+		}
+		why["peakcolour"] = n
 		return
 	}
 	if !peakBrighter(stats, xs, t, 0) {

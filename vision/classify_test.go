@@ -1160,3 +1160,51 @@ func TestUnlitGlows(t *testing.T) {
 		})
 	}
 }
+
+// TestPeakColour checks that peakCheck doubts every cell when the peaks
+// part the board by colour alone, as bright as each other, against most
+// of the reading: green rings blurred into their grey caps read as the
+// unlit ones (tuning seed 81435). A coloured group clearly darker at
+// its peak is a tint, and is left to the other checks.
+func TestPeakColour(t *testing.T) {
+	cap := cellStats{v: 4.61, s: 0.25, rim: 4.6, ring: 4.51, peak: 4.65, peakS: 0.27}
+	for _, tc := range []struct {
+		name  string
+		ring  cellStats
+		doubt bool
+	}{
+		{"rings as bright as the caps", cellStats{v: 4.39, s: 0.29, rim: 4.61, ring: 4.57, peak: 4.63, peakS: 0.6}, true},
+		{"a tint, darker at its peak", cellStats{v: 4.39, s: 0.29, rim: 4.61, ring: 4.57, peak: 4.4, peakS: 0.6}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 4, 4
+			stats := make([][]cellStats, rows)
+			var lit []bool
+			var conf []float64
+			for r := range stats {
+				stats[r] = make([]cellStats, cols)
+				for c := range stats[r] {
+					ringed := (r*cols+c)%3 == 0
+					stats[r][c] = cap
+					if ringed {
+						stats[r][c] = tc.ring
+					}
+					lit = append(lit, !ringed) // the brighter caps read lit
+					conf = append(conf, 1)
+				}
+			}
+			why := map[string]int{}
+			peakCheck(stats, lit, conf, why)
+			if got := why["peakcolour"] > 0; got != tc.doubt {
+				t.Fatalf("peakcolour fired %v, want %v (why %v)", got, tc.doubt, why)
+			}
+			if tc.doubt {
+				for i, x := range conf {
+					if x >= UncertainBelow {
+						t.Errorf("cell %d sure (%.2f), want every cell in doubt", i, x)
+					}
+				}
+			}
+		})
+	}
+}

@@ -148,6 +148,9 @@
 //     higher than its gaps (the case at the footprint's edge);
 //   - the peaks read most cells the other way: their reading is kept,
 //     every cell in doubt (ring lights around caps darker than unlit ones);
+//     when they do so by colour alone, their groups as bright as each
+//     other at the peak, the reading stays, every cell in doubt (green
+//     rings blurred into grey caps);
 //   - one or two lit cells are clearly greyer at their peak than the
 //     unlit caps (glare whitens a tinted cap; a light glows in a colour),
 //     and on a larger lit group, than the other lit cells too (a
