@@ -2,6 +2,7 @@ package vision
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -375,13 +376,14 @@ func uncover(cells [][][3]float64, px int, v *verdict) {
 	for k, p := range pos {
 		at[p] = k
 	}
+	alikeAt := groupsAlike(cells, idx, tp, tol)
 	var flip []int
 	for i, ps := range cells {
 		r, c := i/cols, i%cols
 		if v.conf[r][c] >= UncertainBelow {
 			continue
 		}
-		alike := groupsAlike(cells, idx, tp, tol, i)
+		alike := alikeAt(i)
 		// kind[k]: 0 tells nothing, 1 like the unlit template only,
 		// 2 like the lit one only, 3 like no template, 4 cover.
 		kind := make([]int8, len(ps))
@@ -476,40 +478,50 @@ func uncover(cells [][][3]float64, px int, v *verdict) {
 	}
 }
 
-// groupsAlike marks the footprint pixels where the two groups look
-// alike, for cell i: where both templates lie within twice the looser
-// tolerance of each other, or, when one group (idx) has no template,
-// where most of its cells other than i match the other's template. With
-// no such cells, nothing is marked.
-func groupsAlike(cells [][][3]float64, idx [2][]int, tp [2][][3]float64, tol [2]float64, i int) []bool {
-	alike := make([]bool, len(cells[i]))
+// groupsAlike returns a function that marks, for cell i, the footprint
+// pixels where the two groups look alike: where both templates lie
+// within twice the looser tolerance of each other, or, when one group
+// (idx) has no template, where most of its cells other than i match the
+// other's template. With no such cells, nothing is marked.
+func groupsAlike(cells [][][3]float64, idx [2][]int, tp [2][][3]float64, tol [2]float64) func(i int) []bool {
+	foot := len(cells[0])
 	if tp[0] != nil && tp[1] != nil {
+		alike := make([]bool, foot)
 		t := 2 * math.Max(tol[0], tol[1])
 		for k := range alike {
 			alike[k] = labDist(tp[0][k], tp[1][k]) < t
 		}
-		return alike
+		return func(int) []bool { return alike }
 	}
 	b := b2i(tp[1] != nil) // the group with a template
-	var others []int
+	matches := func(j, k int) bool { return labDist(cells[j][k], tp[b][k]) < tol[b] }
+	count := make([]int, foot) // cells of the other group matching at k
 	for _, j := range idx[1-b] {
-		if j != i {
-			others = append(others, j)
-		}
-	}
-	if len(others) == 0 {
-		return alike
-	}
-	for k := range alike {
-		n := 0
-		for _, j := range others {
-			if labDist(cells[j][k], tp[b][k]) < tol[b] {
-				n++
+		for k := range count {
+			if matches(j, k) {
+				count[k]++
 			}
 		}
-		alike[k] = 2*n > len(others)
 	}
-	return alike
+	return func(i int) []bool {
+		alike := make([]bool, foot)
+		n := len(idx[1-b])
+		inOther := !slices.Contains(idx[b], i)
+		if inOther {
+			n--
+		}
+		if n == 0 {
+			return alike
+		}
+		for k := range alike {
+			c := count[k]
+			if inOther && matches(i, k) {
+				c--
+			}
+			alike[k] = 2*c > n
+		}
+		return alike
+	}
 }
 
 // uncEdge is how far, in rectified pixels, the blurred edge of a cover
