@@ -1118,12 +1118,32 @@ func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 	if len(g[0]) < 2 || len(g[1]) < 2 || !halfPlane(lit) {
 		return nil
 	}
+	cv := func(s cellStats) float64 { return s.v }
+	if medianOf(g[0], cv) >= clippedV && medianOf(g[1], cv) >= clippedV {
+		// Both groups clipped at the centre: the light, not the
+		// cells, differs across the line (a shadow shows in the rims
+		// and in the colour the clipping leaves). The side with the
+		// brighter rims is out of the shadow.
+		rim := func(s cellStats) float64 { return s.rim }
+		if medianOf(g[0], rim) > medianOf(g[1], rim) {
+			return g[0]
+		}
+		return g[1]
+	}
 	rise := func(s cellStats) float64 { return s.v - s.rim }
-	sat := func(s cellStats) float64 { return s.s }
-	if medianOf(g[1], rise)-medianOf(g[0], rise) < 0.1 && math.Abs(medianOf(g[1], sat)-medianOf(g[0], sat)) < 0.05 {
+	if medianOf(g[1], rise)-medianOf(g[0], rise) < 0.1 && math.Abs(medianOf(g[1], purity)-medianOf(g[0], purity)) < 0.05 {
 		return g[1]
 	}
 	return nil
+}
+
+// purity is st's saturation without the damping of dark pixels that
+// measure's (max-min)/(max+16) applies: about (max-min)/max at the
+// centre's median brightness. A shadow scales every channel and so
+// leaves it as it was.
+func purity(st cellStats) float64 {
+	v := math.Max(math.Exp(st.v)-4, 1)
+	return st.s * (v + 16) / v
 }
 
 // Cross-checks: each single feature that splits the board clearly and by

@@ -264,3 +264,57 @@ func TestPlainOneGroupLightScreen(t *testing.T) {
 		})
 	}
 }
+
+// TestShadowSplit checks boards split by a straight line into a brighter
+// and a darker part: a shadow across one group is read as that group,
+// every cell in doubt, while lights that fill a half-plane stay two
+// groups. The statistics are those of rendered photos (85032, 85297).
+func TestShadowSplit(t *testing.T) {
+	diagonal := func(r, c int) bool { return r+c >= 4 }
+	tests := []struct {
+		name        string
+		out, in     cellStats // out of the shadow, in it (below the diagonal)
+		shadow, lit bool      // read as one group in a shadow; what it reads
+	}{
+		{
+			name:   "clipped LEDs: the shadow shows in rims and colour only",
+			out:    cellStats{v: 5.55, s: 0.49, spread: 0.01, rim: 3.95, ring: 4.45, peak: 5.55, peakS: 0.49},
+			in:     cellStats{v: 5.54, s: 0.60, spread: 0.03, rim: 3.45, ring: 4.15, peak: 5.55, peakS: 0.55},
+			shadow: true, lit: true,
+		},
+		{
+			name:   "tinted caps: saturation damped in the dark",
+			out:    cellStats{v: 4.27, s: 0.48, spread: 0.03, rim: 5.02, ring: 4.17, peak: 5.02, peakS: 0.15},
+			in:     cellStats{v: 3.16, s: 0.33, spread: 0.05, rim: 3.82, ring: 3.05, peak: 3.82, peakS: 0.15},
+			shadow: true, lit: false,
+		},
+		{
+			name: "coloured lights in a half-plane beside greyer caps",
+			out:  cellStats{v: 4.27, s: 0.48, spread: 0.03, rim: 5.02, ring: 4.17, peak: 5.02, peakS: 0.15},
+			in:   cellStats{v: 3.16, s: 0.15, spread: 0.05, rim: 3.91, ring: 3.05, peak: 3.82, peakS: 0.15},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := board(5, 5, diagonal, tt.out, tt.in)
+			v := decide(st)
+			if got := v.why["shadow"] > 0; got != tt.shadow {
+				t.Fatalf("read as a shadow %v, want %v (why %v)", got, tt.shadow, v.why)
+			}
+			for r := range st {
+				for c := range st[r] {
+					want := tt.lit
+					if !tt.shadow {
+						want = !diagonal(r, c)
+					}
+					if v.lit[r][c] != want {
+						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
+					}
+					if tt.shadow && v.conf[r][c] >= UncertainBelow {
+						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
+					}
+				}
+			}
+		})
+	}
+}

@@ -76,7 +76,9 @@
 //     turned round, every cell in doubt.
 //     When the two groups lie on either side of a straight line and
 //     differ in brightness only (same fall from centre to rim, same
-//     colour), the split is a shadow's edge: the board is one group,
+//     colour purity once the dark pixels' damped saturation is undone),
+//     or both groups' centres are clipped (the shadow shows only in the
+//     rims), the split is a shadow's edge: the board is one group,
 //     decided on its part out of the shadow, every cell in doubt.
 //     When the rims (and the ring of would-be cells) show a shadow's
 //     straight edge across the board, the two sides' rims a clear step
