@@ -1406,9 +1406,15 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 		case on && med >= clippedV && v < med-0.04 && (v < deep || st.rim > rimLit+0.1 || len(uv) == 0 || greyCaps && st.s < greyS):
 			conf[i] = math.Min(conf[i], crossCap)
 			why["belowclip"]++
-			if v < deep && st.rim > rimLit+0.1 {
+			switch glare := st.rim > rimLit+0.1; {
+			case v < deep && glare:
 				// Both: a glare spot over an unlit button, gaps
 				// included. Read it unlit, in doubt.
+				lit[i] = false
+			case greyCaps && st.s < greyS && !glare:
+				// A grey cell among grey caps, below the clipped
+				// lights, its rim lit no more than theirs: a cap in
+				// good light. Read it unlit, in doubt.
 				lit[i] = false
 			}
 		}

@@ -1021,12 +1021,16 @@ func TestBelowClipGrey(t *testing.T) {
 	capShade := cellStats{v: 4.78, s: 0.04, rim: 3.4}
 	lightOn := cellStats{v: 5.55, s: 0, rim: 4.0}
 	for _, tc := range []struct {
-		name string
-		odd  cellStats
-		want bool
+		name     string
+		odd      cellStats
+		want     bool // doubted
+		wantRead bool
 	}{
-		{"a white cap out of the shadow", cellStats{v: 5.45, s: 0.03, rim: 3.9}, true},
-		{"a green light below the clipped ones", cellStats{v: 5.45, s: 0.5, rim: 3.9}, false},
+		// Its rim no brighter than the lights' rims: a cap, read unlit.
+		{"a white cap out of the shadow", cellStats{v: 5.45, s: 0.03, rim: 3.9}, true, false},
+		// Its rim lit too: glare or a light's spill, left lit.
+		{"a grey cell with a bright rim", cellStats{v: 5.45, s: 0.03, rim: 4.2}, true, true},
+		{"a green light below the clipped ones", cellStats{v: 5.45, s: 0.5, rim: 3.9}, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const rows, cols = 4, 5
@@ -1044,6 +1048,9 @@ func TestBelowClipGrey(t *testing.T) {
 			brightnessOverlap(st, lit, conf, why)
 			if got := conf[0] < UncertainBelow; got != tc.want {
 				t.Errorf("doubted %v, want %v (why %v)", got, tc.want, why)
+			}
+			if lit[0] != tc.wantRead {
+				t.Errorf("read lit %v, want %v (why %v)", lit[0], tc.wantRead, why)
 			}
 		})
 	}

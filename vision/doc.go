@@ -166,7 +166,9 @@
 //     clipped lit group on a board of grey caps (only brightness tells
 //     a white cap out of a shadow from a white light); a lit-read cell
 //     well below the clipped group whose rim is brighter than the lit
-//     cells' rims is glare over an unlit button and is read unlit;
+//     cells' rims is glare over an unlit button and is read unlit, and
+//     so is the grey one among grey caps whose rim is no brighter (a
+//     cap in good light, as the labelled sets show);
 //   - an unlit-read cell has another hue than the unlit caps and is a
 //     little brighter, not tinted towards its lit neighbours (a dim
 //     blue light among caps in a warm cast, not bloom); more than a few
