@@ -318,3 +318,52 @@ func TestShadowSplit(t *testing.T) {
 		})
 	}
 }
+
+// TestGlareOnOneGroup checks that a few cells lit by white light alone
+// (glare spots, whiteAdded) on a board of one group are read as that
+// group, every cell in doubt, while a lit group too large to be glare
+// keeps its reading. The orange statistics are those of a rendered
+// all-on membrane (73125).
+func TestGlareOnOneGroup(t *testing.T) {
+	orange := cellStats{v: 5.24, s: 0.61, spread: 0.11, rim: 5.13, ring: 5.25, peak: 5.33, peakS: 0.40,
+		kc: [2]float64{0.33, 0.31}, kcOK: true, kr: [2]float64{0.21, 0.14}, krOK: true}
+	orangeGlare := cellStats{v: 5.54, s: 0.38, spread: 0.05, rim: 5.41, ring: 5.54, peak: 5.56, peakS: 0.25,
+		kc: [2]float64{0.26, 0.29}, kcOK: true, kr: [2]float64{0.17, 0.12}, krOK: true}
+	tinted := cellStats{v: 4.3, s: 0.45, spread: 0.03, rim: 4.8, ring: 4.3, peak: 4.8, peakS: 0.2,
+		kc: [2]float64{0.1, 0.08}, kcOK: true, kr: [2]float64{0.1, 0.08}, krOK: true}
+	tintedGlare := cellStats{v: 5.0, s: 0.25, spread: 0.05, rim: 5.2, ring: 5.0, peak: 5.3, peakS: 0.15,
+		kc: [2]float64{0.1, 0.08}, kcOK: true, kr: [2]float64{0.1, 0.08}, krOK: true}
+	spots := func(r, c int) bool { return r == 1 && c <= 1 || r == 2 && c == 1 }
+	for _, tc := range []struct {
+		name        string
+		base, glare cellStats
+		on          func(r, c int) bool
+		want        func(r, c int) bool
+		oneGroup    bool
+	}{
+		{"glare spots on an all-on board", orange, orangeGlare, spots, func(int, int) bool { return true }, true},
+		{"glare spots on an all-off board", tinted, tintedGlare, spots, func(int, int) bool { return false }, true},
+		{"too many cells to be glare", tinted, tintedGlare, pattern, pattern, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 6, tc.on, tc.base, tc.glare)
+			v := decide(st)
+			if v.why["whiteadded"] == 0 {
+				t.Fatalf("whiteAdded did not fire (why %v)", v.why)
+			}
+			if v.oneGroup != tc.oneGroup {
+				t.Errorf("one group %v, want %v (why %v)", v.oneGroup, tc.oneGroup, v.why)
+			}
+			for r := range st {
+				for c := range st[r] {
+					if v.lit[r][c] != tc.want(r, c) {
+						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], tc.want(r, c), v.why)
+					}
+					if v.conf[r][c] >= UncertainBelow {
+						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
+					}
+				}
+			}
+		})
+	}
+}

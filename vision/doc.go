@@ -191,6 +191,8 @@
 //     cell in doubt;
 //   - the cells read lit have the unlit cells' absolute chroma, and it
 //     is a colour: white light added to tinted caps (glare), not lights;
+//     when they are at most a fifth of the board, they are glare spots
+//     on an all-on or all-off board, which the other cells decide;
 //   - one or two lit-read cells show, around their centre, a chroma
 //     part of the way between the lit and the unlit cells' (a cursor
 //     or glare over part of an unlit cap, the rest of the cap beside it);
