@@ -653,7 +653,52 @@ func decideBoard(ext [][]cellStats) *verdict {
 			kindsRead(inner(ext), v)
 		}
 	}
+	if v.oneGroup && !v.lit[0][0] && onlyWhy(v.why, "onegroup", "close", "small") && colouredShine(ext) {
+		// Read all off below the level that reads a board lit, but
+		// shining as lights do: lit, still in doubt.
+		for r, row := range v.lit {
+			for c := range row {
+				row[c], v.conf[r][c] = true, math.Min(v.conf[r][c], crossCap)
+			}
+		}
+		v.why["shine"] = len(v.lit) * len(v.lit[0])
+	}
 	return v
+}
+
+// Levels of colouredShine: the cells' median brightness (log V, about V
+// 96) and saturation, and how far (log V) they stand above their rims
+// and above the ring of would-be cells around the grid.
+const (
+	shineV    = 4.6
+	shineS    = 0.5
+	shineRise = 0.5
+)
+
+// colouredShine reports whether a one-group board's cells are coloured
+// and stand clearly above both their own rims and the ring around the
+// grid: coloured lights on a dark screen or case, dimmer than the level
+// at which oneGroupConf reads a board lit. Through the label corners of
+// four tuning sets (1600 photos), the all-off boards with coloured
+// cells above the ring lay below V 70, and 4 all-on boards read off
+// lay between V 125 and V 150.
+func colouredShine(ext [][]cellStats) bool {
+	in, out := cellsOf(inner(ext)), ring(ext)
+	cv := func(s cellStats) float64 { return s.v }
+	rise := func(s cellStats) float64 { return s.v - s.rim }
+	v := medianOf(in, cv)
+	return v >= shineV && medianOf(in, func(s cellStats) float64 { return s.s }) >= shineS &&
+		medianOf(in, rise) >= shineRise && v-medianOf(out, cv) >= shineRise
+}
+
+// onlyWhy reports whether every reason in why is one of keys.
+func onlyWhy(why map[string]int, keys ...string) bool {
+	for k := range why {
+		if !slices.Contains(keys, k) {
+			return false
+		}
+	}
+	return true
 }
 
 // missedUnlitLine reports whether a row or column just outside the grid

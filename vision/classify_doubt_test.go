@@ -367,3 +367,43 @@ func TestGlareOnOneGroup(t *testing.T) {
 		})
 	}
 }
+
+// TestColouredShine checks one-group boards below the level that reads
+// a board lit: coloured cells that shine above their rims and above the
+// screen around the grid are lit, in doubt; dimmer coloured caps, and
+// coloured cells no brighter than the screen, stay unlit. The first two
+// are a rendered monitor (85226) and LED matrix (73105).
+func TestColouredShine(t *testing.T) {
+	dark := cellStats{v: 3.78, s: 0.14, spread: 0.02, rim: 3.78, ring: 3.78, peak: 3.8, peakS: 0.14}
+	for _, tc := range []struct {
+		name       string
+		cell, ring cellStats
+		want       bool
+	}{
+		{"orange lights on a dark screen",
+			cellStats{v: 4.85, s: 0.70, spread: 0.04, rim: 3.99, ring: 4.6, peak: 4.89, peakS: 0.6}, dark, true},
+		{"dim coloured LEDs off",
+			cellStats{v: 4.20, s: 0.46, spread: 0.04, rim: 3.52, ring: 4.0, peak: 4.2, peakS: 0.4}, dark, false},
+		{"coloured cells no brighter than the screen",
+			cellStats{v: 4.85, s: 0.70, spread: 0.04, rim: 3.99, ring: 4.6, peak: 4.89, peakS: 0.6},
+			cellStats{v: 4.75, s: 0.1, spread: 0.02, rim: 4.75, ring: 4.75, peak: 4.8, peakS: 0.1}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(4, 5, pattern, tc.cell, tc.cell)
+			v := decideBoard(withRing(st, tc.ring))
+			if !v.oneGroup {
+				t.Fatalf("not read as one group (why %v)", v.why)
+			}
+			for r := range v.lit {
+				for c := range v.lit[r] {
+					if v.lit[r][c] != tc.want {
+						t.Fatalf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], tc.want, v.why)
+					}
+					if v.conf[r][c] >= UncertainBelow {
+						t.Fatalf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
+					}
+				}
+			}
+		})
+	}
+}

@@ -118,7 +118,11 @@
 //     beside lilac caps in daylight, cyan lights beside cream caps, both
 //     clipped (a shadow parts cells by brightness, not by colour). The
 //     kind clipped where the other is not is lit; else the kind clearly
-//     brighter; else the kind more coloured at its peak.
+//     brighter; else the kind more coloured at its peak. A board read
+//     all off whose cells are coloured (saturation 0.5) and above V 96,
+//     and stand ×1.65 above both their rims and the ring around the
+//     grid, shines as lights do (coloured lights on a dark screen): it
+//     is read all on, in doubt.
 //  6. When the halos split the cells in two clear groups that the
 //     centres read otherwise, and the ringed group is brighter than the
 //     other in an annulus where its rings stand out (a bright bezel
