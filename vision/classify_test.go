@@ -914,7 +914,7 @@ func TestLitLikeUnlit(t *testing.T) {
 		name  string
 		odd   cellStats // cells 0 and 1, read lit
 		other cellStats // lit cells of column 2, when the lights vary
-		want  bool      // cells 0 and 1 doubted
+		want  bool      // cells 0 and 1 doubted and read unlit
 	}{
 		{"caps' colour among yellow lights", blue, yellow, true},
 		{"all yellow", yellow, yellow, false},
@@ -952,6 +952,10 @@ func TestLitLikeUnlit(t *testing.T) {
 				want := tc.want && (i == odd[0] || i == odd[1])
 				if doubted != want {
 					t.Errorf("cell %d doubted %v, want %v (why %v)", i, doubted, want, why)
+				}
+				odd := i == odd[0] || i == odd[1]
+				if wantLit := pattern(i/cols, i%cols) || odd && !tc.want; lit[i] != wantLit {
+					t.Errorf("cell %d read lit %v, want %v (why %v)", i, lit[i], wantLit, why)
 				}
 			}
 		})

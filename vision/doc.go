@@ -163,7 +163,7 @@
 //     cursor or glare over a coloured board);
 //   - a lit cell has the unlit caps' absolute chroma while every other
 //     lit cell has one colour of its own, clearly apart (an unlit ring
-//     out of a shadow beside yellow lights);
+//     out of a shadow beside yellow lights), and is read unlit;
 //   - one or two odd cells differ by less than a lit light usually does,
 //     an unlit cell is as bright as lit ones, or a lit one is below a
 //     clipped lit group (glare, a cursor, bloom), or grey and below a
