@@ -2616,14 +2616,7 @@ func newChromaModel(stats [][]cellStats, lit []bool, conf []float64, get func(ce
 	}
 	cm := &chromaModel{}
 	for k := range g {
-		for a := 0; a < 2; a++ {
-			xs := make([]float64, len(g[k]))
-			for i, p := range g[k] {
-				xs[i] = p[a]
-			}
-			sort.Float64s(xs)
-			cm.m[k][a] = sortedQuantile(xs, 0.5)
-		}
+		cm.m[k] = medianPoint(g[k])
 	}
 	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
 	if cm.d2 < chromaGap*chromaGap {
@@ -2872,14 +2865,7 @@ func groupChroma(stats [][]cellStats, lit []bool, get func(cellStats) ([2]float6
 	}
 	cm := &chromaModel{}
 	for k := range g {
-		for a := 0; a < 2; a++ {
-			xs := make([]float64, len(g[k]))
-			for i, p := range g[k] {
-				xs[i] = p[a]
-			}
-			sort.Float64s(xs)
-			cm.m[k][a] = sortedQuantile(xs, 0.5)
-		}
+		cm.m[k] = medianPoint(g[k])
 	}
 	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
 	if cm.d2 < chromaGap*chromaGap {
