@@ -2616,14 +2616,7 @@ func newChromaModel(stats [][]cellStats, lit []bool, conf []float64, get func(ce
 	}
 	cm := &chromaModel{}
 	for k := range g {
-		for a := 0; a < 2; a++ {
-			xs := make([]float64, len(g[k]))
-			for i, p := range g[k] {
-				xs[i] = p[a]
-			}
-			sort.Float64s(xs)
-			cm.m[k][a] = sortedQuantile(xs, 0.5)
-		}
+		cm.m[k] = medianPoint(g[k])
 	}
 	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
 	if cm.d2 < chromaGap*chromaGap {
@@ -2837,16 +2830,25 @@ func partUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 
 // medianPoint is the median of ps on each axis.
 func medianPoint(ps [][2]float64) [2]float64 {
-	var m [2]float64
-	xs := make([]float64, len(ps))
-	for a := range m {
-		for i, p := range ps {
-			xs[i] = p[a]
-		}
-		sort.Float64s(xs)
-		m[a] = sortedQuantile(xs, 0.5)
+	vs := make([][]float64, len(ps))
+	for i := range ps {
+		vs[i] = ps[i][:]
 	}
+	var m [2]float64
+	medians(vs, m[:])
 	return m
+}
+
+// medians sets m[k] to the median of vs on axis k.
+func medians(vs [][]float64, m []float64) {
+	col := make([]float64, len(vs))
+	for k := range m {
+		for n, v := range vs {
+			col[n] = v[k]
+		}
+		sort.Float64s(col)
+		m[k] = sortedQuantile(col, 0.5)
+	}
 }
 
 // groupChroma is the median chroma of the part get returns over every
@@ -2866,14 +2868,7 @@ func groupChroma(stats [][]cellStats, lit []bool, get func(cellStats) ([2]float6
 	}
 	cm := &chromaModel{}
 	for k := range g {
-		for a := 0; a < 2; a++ {
-			xs := make([]float64, len(g[k]))
-			for i, p := range g[k] {
-				xs[i] = p[a]
-			}
-			sort.Float64s(xs)
-			cm.m[k][a] = sortedQuantile(xs, 0.5)
-		}
+		cm.m[k] = medianPoint(g[k])
 	}
 	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
 	if cm.d2 < chromaGap*chromaGap {

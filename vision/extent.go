@@ -882,14 +882,7 @@ func spread(cells [][2]int, r0, r1, c0, c1 int) bool {
 // when it is zero.
 func medianDescriptor(ds [][]float64) []float64 {
 	tpl := make([]float64, len(ds[0]))
-	col := make([]float64, len(ds))
-	for k := range tpl {
-		for n, d := range ds {
-			col[n] = d[k]
-		}
-		sort.Float64s(col)
-		tpl[k] = sortedQuantile(col, 0.5)
-	}
+	medians(ds, tpl)
 	var ss float64
 	for _, x := range tpl {
 		ss += x * x

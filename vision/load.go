@@ -137,24 +137,40 @@ func fileError(err error) error {
 // data) or ErrTooLarge, with the cause in parentheses, e.g.
 // "not a readable image (truncated JPEG)". The caller must Close the Mat.
 func Decode(data []byte, maxPixels int) (gocv.Mat, error) {
+	fm, err := checkImage(data, maxPixels)
+	if err != nil {
+		return gocv.Mat{}, err
+	}
+	return decodeChecked(data, fm)
+}
+
+// checkImage makes Decode's checks on data without decoding it: the
+// header, and that a JPEG or PNG stream is whole. It returns the index
+// of the format in formats; maxPixels ≤ 0 means DefaultMaxPixels.
+func checkImage(data []byte, maxPixels int) (int, error) {
 	if maxPixels <= 0 {
 		maxPixels = DefaultMaxPixels
 	}
 	fm, err := checkHeader(data, bytes.NewReader(data), maxPixels)
 	if err != nil {
-		return gocv.Mat{}, err
+		return -1, err
 	}
-	f := &formats[fm]
-	switch f.name {
+	switch formats[fm].name {
 	case "jpeg":
 		if !jpegComplete(data) {
-			return gocv.Mat{}, fmt.Errorf("%w (truncated JPEG)", ErrNotImage)
+			return -1, fmt.Errorf("%w (truncated JPEG)", ErrNotImage)
 		}
 	case "png":
 		if err := pngIntact(data); err != nil {
-			return gocv.Mat{}, fmt.Errorf("%w (%v)", ErrNotImage, err)
+			return -1, fmt.Errorf("%w (%v)", ErrNotImage, err)
 		}
 	}
+	return fm, nil
+}
+
+// decodeChecked decodes data that checkImage accepted as format fm.
+func decodeChecked(data []byte, fm int) (gocv.Mat, error) {
+	f := &formats[fm]
 	if f.name != "gif" { // OpenCV 4.6 has no GIF decoder
 		m, err := gocv.IMDecode(data, gocv.IMReadColor)
 		if err == nil && !m.Empty() && m.Type() == gocv.MatTypeCV8UC3 {

@@ -48,6 +48,10 @@ func Open(path string, opts *OpenOptions) (*Photo, error) {
 	if err != nil {
 		return nil, err
 	}
+	fm, err := checkImage(data, o.MaxPixels)
+	if err != nil {
+		return nil, err
+	}
 	p := &Photo{done: make(chan struct{})}
 	if k := previewScale(data); k > 1 {
 		m, err := gocv.IMDecode(data, reducedFlag(k))
@@ -55,7 +59,7 @@ func Open(path string, opts *OpenOptions) (*Photo, error) {
 			p.preview, p.k = m, float64(k)
 			decode := func() {
 				defer close(p.done)
-				p.img, p.err = Decode(data, o.MaxPixels)
+				p.img, p.err = decodeChecked(data, fm)
 			}
 			if o.Serial {
 				decode()
@@ -67,7 +71,7 @@ func Open(path string, opts *OpenOptions) (*Photo, error) {
 		m.Close()
 	}
 	defer close(p.done)
-	p.img, p.err = Decode(data, o.MaxPixels)
+	p.img, p.err = decodeChecked(data, fm)
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -88,11 +92,11 @@ func reducedFlag(k int) gocv.IMReadFlag {
 	panic(fmt.Sprintf("vision: no reduced decoding by %d", k))
 }
 
-// previewScale is the largest factor of 2, 4 or 8 that keeps a complete
-// JPEG's long side at workSide pixels or more, or 1 when data is no
-// such JPEG.
+// previewScale is the largest factor of 2, 4 or 8 that keeps a JPEG's
+// long side at workSide pixels or more, or 1 when data is no JPEG. Open
+// calls it once checkImage has found the JPEG complete.
 func previewScale(data []byte) int {
-	if len(data) < 2 || data[0] != 0xff || data[1] != 0xd8 || !jpegComplete(data) {
+	if len(data) < 2 || data[0] != 0xff || data[1] != 0xd8 {
 		return 1
 	}
 	cfg, err := jpeg.DecodeConfig(bytes.NewReader(data))
