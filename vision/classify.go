@@ -2604,22 +2604,8 @@ type chromaModel struct {
 // a sure cell lies off its own group's chroma (lights of several
 // colours, tinted caps).
 func newChromaModel(stats [][]cellStats, lit []bool, conf []float64, get func(cellStats) ([2]float64, bool)) *chromaModel {
-	cols := len(stats[0])
-	var g [2][][2]float64
-	for i, on := range lit {
-		if p, ok := get(stats[i/cols][i%cols]); ok && conf[i] >= UncertainBelow {
-			g[b2i(on)] = append(g[b2i(on)], p)
-		}
-	}
-	if len(g[0]) < 3 || len(g[1]) < 3 {
-		return nil
-	}
-	cm := &chromaModel{}
-	for k := range g {
-		cm.m[k] = medianPoint(g[k])
-	}
-	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
-	if cm.d2 < chromaGap*chromaGap {
+	cm, g := chromaGroups(stats, lit, get, func(i int) bool { return conf[i] >= UncertainBelow })
+	if cm == nil {
 		return nil
 	}
 	for k := range g {
@@ -2630,6 +2616,32 @@ func newChromaModel(stats [][]cellStats, lit []bool, conf []float64, get func(ce
 		}
 	}
 	return cm
+}
+
+// chromaGroups gathers the part get returns of the cells keep takes
+// that show it, read unlit [0] and lit [1], and their median chroma, or
+// nil when either group has under three cells or the groups lie closer
+// than chromaGap.
+func chromaGroups(stats [][]cellStats, lit []bool, get func(cellStats) ([2]float64, bool), keep func(int) bool) (*chromaModel, [2][][2]float64) {
+	cols := len(stats[0])
+	var g [2][][2]float64
+	for i, on := range lit {
+		if p, ok := get(stats[i/cols][i%cols]); ok && keep(i) {
+			g[b2i(on)] = append(g[b2i(on)], p)
+		}
+	}
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return nil, g
+	}
+	cm := &chromaModel{}
+	for k := range g {
+		cm.m[k] = medianPoint(g[k])
+	}
+	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
+	if cm.d2 < chromaGap*chromaGap {
+		return nil, g
+	}
+	return cm, g
 }
 
 // side returns the group whose chroma p lies near, within near of the
@@ -2856,24 +2868,7 @@ func medians(vs [][]float64, m []float64) {
 // group has under three such cells or the groups lie closer than
 // chromaGap.
 func groupChroma(stats [][]cellStats, lit []bool, get func(cellStats) ([2]float64, bool)) *chromaModel {
-	cols := len(stats[0])
-	var g [2][][2]float64
-	for i, on := range lit {
-		if p, ok := get(stats[i/cols][i%cols]); ok {
-			g[b2i(on)] = append(g[b2i(on)], p)
-		}
-	}
-	if len(g[0]) < 3 || len(g[1]) < 3 {
-		return nil
-	}
-	cm := &chromaModel{}
-	for k := range g {
-		cm.m[k] = medianPoint(g[k])
-	}
-	cm.d2 = sq(cm.m[1][0]-cm.m[0][0]) + sq(cm.m[1][1]-cm.m[0][1])
-	if cm.d2 < chromaGap*chromaGap {
-		return nil
-	}
+	cm, _ := chromaGroups(stats, lit, get, func(int) bool { return true })
 	return cm
 }
 
