@@ -1053,6 +1053,16 @@ func decide(stats [][]cellStats) *verdict {
 				break
 			}
 		}
+		if whiteLights(stats, lit) {
+			// The unlit group is white lights beside coloured ones:
+			// every cell lit, in doubt.
+			for i := range lit {
+				lit[i], conf[i] = true, math.Min(conf[i], crossCap)
+			}
+			v.oneGroup = true
+			v.why["whitelit"] = n
+			break
+		}
 		low := hi.mean - math.Max(3*hi.sigma, 0.25*(hi.mean-lo.mean))
 		v.litLow = &low
 		v.unlitBand = math.Max(3*lo.sigma, 0.25*(hi.mean-lo.mean))
@@ -1192,6 +1202,46 @@ func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 		return g[1]
 	}
 	return nil
+}
+
+// Levels of whiteLights: the unlit group's greatest median saturation,
+// the lit group's least, and the unlit group's least median rise (log
+// V) from rim to centre.
+const (
+	whiteUnlitS = 0.1
+	whiteLitS   = 0.3
+	whiteRise   = 0.45
+)
+
+// whiteLights reports whether every cell read unlit is as bright as the
+// lit group's dimmest tenth, white, and stands out from its rim as a
+// light does, beside coloured lit cells: a row of white lights on a
+// dark screen beside coloured ones, read unlit because greyer. White
+// caps in good light on a light screen do not rise from their rims.
+// Through the label corners of four tuning sets (1800 photos), 9 boards
+// so read were all on and none was read right; the right boards whose
+// unlit cells were nearly all as bright (white caps in daylight) had
+// caps of saturation 0.15 and more.
+func whiteLights(stats [][]cellStats, lit []bool) bool {
+	g := groups(stats, litAt(lit))
+	if len(g[0]) == 0 || len(g[1]) < 3 {
+		return false
+	}
+	cv := func(s cellStats) float64 { return s.v }
+	vs := make([]float64, len(g[1]))
+	for i, st := range g[1] {
+		vs[i] = st.v
+	}
+	sort.Float64s(vs)
+	low := sortedQuantile(vs, 0.1)
+	for _, st := range g[0] {
+		if cv(st) < low {
+			return false
+		}
+	}
+	sat := func(s cellStats) float64 { return s.s }
+	rise := func(s cellStats) float64 { return s.v - s.rim }
+	return medianOf(g[0], sat) < whiteUnlitS && medianOf(g[1], sat) >= whiteLitS && medianOf(g[0], rise) >= whiteRise
 }
 
 // glareShare: a lit group that whiteAdded finds to be white light added

@@ -407,3 +407,47 @@ func TestColouredShine(t *testing.T) {
 		})
 	}
 }
+
+// TestWhiteLights checks that white cells as bright as coloured lit ones
+// and standing out from their rims are white lights (all lit, in
+// doubt), while white cells flat on a light screen, or caps tinted a
+// little in daylight, stay unlit. The first board is a rendered app
+// (73258).
+func TestWhiteLights(t *testing.T) {
+	colour := cellStats{v: 5.56, s: 0.79, rim: 4.03, ring: 5.56, peak: 5.56, peakS: 0.79}
+	row2 := func(r, c int) bool { return r == 2 }
+	notPattern := func(r, c int) bool { return !pattern(r, c) }
+	for _, tc := range []struct {
+		name       string
+		lit, white cellStats
+		at         func(r, c int) bool // where the white cells are
+		allLit     bool
+	}{
+		{"a row of white lights on a dark screen", colour,
+			cellStats{v: 5.56, s: 0.07, rim: 4.03, ring: 5.56, peak: 5.56, peakS: 0.07}, row2, true},
+		{"white cells flat on a light screen", colour,
+			cellStats{v: 5.56, s: 0.01, rim: 5.56, ring: 5.56, peak: 5.56, peakS: 0.01}, notPattern, false},
+		{"caps tinted a little in daylight",
+			cellStats{v: 5.3, s: 0.4, rim: 3.8, ring: 5.2, peak: 5.35, peakS: 0.4},
+			cellStats{v: 5.3, s: 0.16, rim: 3.8, ring: 5.2, peak: 5.35, peakS: 0.16}, notPattern, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 6, tc.at, tc.lit, tc.white)
+			v := decide(st)
+			if got := v.why["whitelit"] > 0; got != tc.allLit {
+				t.Fatalf("read as white lights %v, want %v (why %v)", got, tc.allLit, v.why)
+			}
+			for r := range st {
+				for c := range st[r] {
+					want := tc.allLit || !tc.at(r, c)
+					if v.lit[r][c] != want {
+						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
+					}
+					if tc.allLit && v.conf[r][c] >= UncertainBelow {
+						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
+					}
+				}
+			}
+		})
+	}
+}

@@ -197,6 +197,10 @@
 //     is a colour: white light added to tinted caps (glare), not lights;
 //     when they are at most a fifth of the board, they are glare spots
 //     on an all-on or all-off board, which the other cells decide;
+//   - every cell read unlit is as bright as the dimmest lit tenth, white
+//     (saturation under 0.1) and stands out from its rim (×1.57) beside
+//     coloured lit cells: white lights on a dark screen beside coloured
+//     ones; every cell is read lit, in doubt;
 //   - one or two lit-read cells show, around their centre, a chroma
 //     part of the way between the lit and the unlit cells' (a cursor
 //     or glare over part of an unlit cap, the rest of the cap beside it);
