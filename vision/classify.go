@@ -1186,12 +1186,14 @@ func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 		return nil
 	}
 	cv := func(s cellStats) float64 { return s.v }
-	if medianOf(g[0], cv) >= clippedV && medianOf(g[1], cv) >= clippedV {
-		// Both groups clipped at the centre: the light, not the
-		// cells, differs across the line (a shadow shows in the rims
-		// and in the colour the clipping leaves). The side with the
-		// brighter rims is out of the shadow.
-		rim := func(s cellStats) float64 { return s.rim }
+	rim := func(s cellStats) float64 { return s.rim }
+	if medianOf(g[0], cv) >= clippedV && medianOf(g[1], cv) >= clippedV && math.Abs(medianOf(g[0], rim)-medianOf(g[1], rim)) >= minVGap {
+		// Both groups clipped at the centre, their rims a step apart:
+		// the light, not the cells, differs across the line (a shadow
+		// shows in the rims and in the colour the clipping leaves).
+		// The side with the brighter rims is out of the shadow. White
+		// and coloured cells on a flat screen clip alike, with rims
+		// alike.
 		if medianOf(g[0], rim) > medianOf(g[1], rim) {
 			return g[0]
 		}

@@ -275,6 +275,7 @@ func TestShadowSplit(t *testing.T) {
 		name        string
 		out, in     cellStats // out of the shadow, in it (below the diagonal)
 		shadow, lit bool      // read as one group in a shadow; what it reads
+		inLit       bool      // else: the cells below the diagonal are lit
 	}{
 		{
 			name:   "clipped LEDs: the shadow shows in rims and colour only",
@@ -293,6 +294,14 @@ func TestShadowSplit(t *testing.T) {
 			out:  cellStats{v: 4.27, s: 0.48, spread: 0.03, rim: 5.02, ring: 4.17, peak: 5.02, peakS: 0.15},
 			in:   cellStats{v: 3.16, s: 0.15, spread: 0.05, rim: 3.91, ring: 3.05, peak: 3.82, peakS: 0.15},
 		},
+		{
+			// A light theme's white and green cells (91208) clip
+			// alike; their rims, the screen, are alike too.
+			name:  "white and coloured cells clipped on a flat screen",
+			out:   cellStats{v: 5.56, rim: 5.56, ring: 5.56, peak: 5.56},
+			in:    cellStats{v: 5.56, s: 0.79, rim: 5.56, ring: 5.56, peak: 5.56, peakS: 0.78},
+			inLit: true,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -305,7 +314,7 @@ func TestShadowSplit(t *testing.T) {
 				for c := range st[r] {
 					want := tt.lit
 					if !tt.shadow {
-						want = !diagonal(r, c)
+						want = diagonal(r, c) == tt.inLit
 					}
 					if v.lit[r][c] != want {
 						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
