@@ -20,6 +20,7 @@ var (
 	extentFile = flag.String("extent.file", "", "photo of -extent.dir whose refineExtent steps are logged")
 	extentPNG  = flag.String("extent.png", "", "with -extent.file, write the rectified window there")
 	extentCase = flag.String("extent.case", "", "log the refineExtent steps of TestRefineExtentPainted cases whose name contains this")
+	extentHyp  = flag.Int("extent.hyp", 0, "with -extent.file, the finder's hypothesis (0 the first) whose refineExtent steps are logged")
 )
 
 // TestRefineExtentDir compares the finder's best grid with the label
@@ -61,7 +62,11 @@ func TestRefineExtentDir(t *testing.T) {
 				}
 			}
 		}
-		r, _ := refineExtentLog(img, ls[0], logf, dump)
+		hyp := ls[0]
+		if *extentFile != "" && *extentHyp > 0 && *extentHyp < len(ls) {
+			hyp = ls[*extentHyp]
+		}
+		r, _ := refineExtentLog(img, hyp, logf, dump)
 		spent += time.Since(start)
 		// With the rivals: the order Read tries them in.
 		best := refineHypotheses(img, ls)[0]
