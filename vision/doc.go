@@ -47,7 +47,10 @@
 //     the further ones) and whenever it reaches the window's edge, so a
 //     grid found several lines short grows back; a bright edge line
 //     with nothing of the buttons' pattern, or one the photo hides with
-//     no button inside it, leaves the grid. A grid that stands out as a
+//     no button inside it, leaves the grid; an edge line of at most four
+//     cells leaves it only when, two of its cells set aside (a pointer or
+//     a glare spot over the board covers that much), it still looks
+//     unlike them. A grid that stands out as a
 //     block (cells alike, lit and unlit each among themselves, every edge
 //     line like them, every line just outside unlike them, at least
 //     three lines each way) is not doubted for the finder's weak score,

@@ -299,6 +299,11 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			if s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1); ok {
 				rows, cols := r1-r0, c1-c0
 				room := (side < 2 && rows > 2) || (side >= 2 && cols > 2)
+				// A line leaves the grid only when what an occluder
+				// cannot explain is unlike the buttons too (unoccluded);
+				// a line that looks unlike them only where something
+				// covers it is mixed evidence.
+				keep, _ := w.unoccludedScore(tpl, side, r0, r1, c0, c1)
 				// A line brighter than the rest of the grid holds lit
 				// buttons that look unlike the others (glare, a shadow's
 				// edge), more often than a strip of case: keep it, when
@@ -306,8 +311,8 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				// bright strip of background shows none).
 				lit := w.lineBright(side, r0, r1, c0, c1) >= w.restBright(side, r0, r1, c0, c1)+minBrightGap && s >= litLineFloor*med
 				switch {
-				case room && s < shrinkShare*med && !lit:
-					shrinks = append(shrinks, move{side, false, s / med})
+				case room && keep < shrinkShare*med && !lit:
+					shrinks = append(shrinks, move{side, false, keep / med})
 				case s < unsureShrink*med:
 					unsure = true
 				}
@@ -1121,6 +1126,40 @@ func (w *extentWindow) lineScore(tpl [][]float64, side int, outside bool, r0, r1
 	sort.Float64s(sc)
 	sort.Float64s(es)
 	return sortedQuantile(sc, 0.5), sortedQuantile(es, 0.5), true
+}
+
+// occludedCells is how many cells of a line an occluder may cover: a
+// pointer or cursor drawn over the board, a glare spot. On a line of
+// over twice as many cells the median already looks past it; on a
+// shorter one it does not (tuning photos 88000..88599: a pointer over two
+// cells of a 3-cell edge line, the third at 0.73 of the cells' median,
+// left the line at 0.21 and the grid a line short, sure of its size).
+const occludedCells = 2
+
+// unoccludedScore is how alike the grid's edge line on side looks to
+// tpl beyond what an occluder may cover: on a line of at most
+// 2·occludedCells cells, the similarity of its least alike cell once
+// the occludedCells least alike are set aside (one cell is always
+// left); on a longer line, the median (lineScore). It is never below
+// lineScore's median, and reports false when the line cannot be
+// judged.
+func (w *extentWindow) unoccludedScore(tpl [][]float64, side, r0, r1, c0, c1 int) (float64, bool) {
+	cells := w.lineCells(side, false, r0, r1, c0, c1)
+	if len(cells) > 2*occludedCells {
+		s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1)
+		return s, ok
+	}
+	var sc []float64
+	for _, c := range cells {
+		if d := w.desc[c[0]*w.cols+c[1]]; d != nil {
+			sc = append(sc, similarity(d, tpl))
+		}
+	}
+	if 3*len(sc) < 2*len(cells) || len(sc) == 0 {
+		return 0, false
+	}
+	sort.Float64s(sc)
+	return sc[min(occludedCells, len(sc)-1)], true
 }
 
 func dot(a, b []float64) float64 {

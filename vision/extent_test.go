@@ -629,3 +629,76 @@ func TestBrightRange(t *testing.T) {
 		})
 	}
 }
+
+// TestUnoccludedEdge builds extent windows by hand: a grid of 5 rows of
+// buttons whose bottom edge line holds some blank cells, as a pointer or
+// a glare spot over the board leaves them, or as a strip of case does
+// when every cell is blank. A short line leaves the grid only when the
+// cells an occluder cannot cover are blank too (88068, 88438: a pointer
+// over two cells of a 3-cell line); a longer one by its median as
+// before.
+func TestUnoccludedEdge(t *testing.T) {
+	const n = 3 * extentBins * extentBins
+	button := make([]float64, n)
+	blank := make([]float64, n)
+	for i := range button {
+		// Orthogonal unit vectors: a button and a cell with nothing of it.
+		if i%2 == 0 {
+			button[i] = math.Sqrt(2.0 / n)
+		} else {
+			blank[i] = math.Sqrt(2.0 / n)
+		}
+	}
+	tests := []struct {
+		name   string
+		cols   int
+		blank  []int // columns of the bottom edge line that are blank
+		leaves bool
+	}{
+		{"3 buttons", 3, nil, false},
+		{"pointer over 2 of 3", 3, []int{0, 1}, false},
+		{"pointer over 1 of 3", 3, []int{2}, false},
+		{"case strip of 3", 3, []int{0, 1, 2}, true},
+		{"pointer over 2 of 4", 4, []int{1, 2}, false},
+		{"3 of 4 blank", 4, []int{0, 1, 3}, true},
+		{"case strip of 4", 4, []int{0, 1, 2, 3}, true},
+		{"pointer over 2 of 6", 6, []int{2, 3}, false},
+		// Beyond 2·occludedCells cells the median decides, unchanged.
+		{"4 of 6 blank", 6, []int{0, 1, 2, 3}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			const gridRows = 5
+			rows, cols := gridRows+2*extentMargin, tt.cols+2*extentMargin
+			w := &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
+			r0, r1, c0, c1 := extentMargin, extentMargin+gridRows, extentMargin, extentMargin+tt.cols
+			for i := 0; i < rows; i++ {
+				for j := 0; j < cols; j++ {
+					k := i*cols + j
+					w.desc[k], w.energy[k], w.bright[k] = blank, 1, 1
+					if i >= r0 && i < r1 && j >= c0 && j < c1 {
+						w.desc[k] = button
+					}
+				}
+			}
+			for _, j := range tt.blank {
+				w.desc[(r1-1)*cols+c0+j] = blank
+			}
+			tpl, med := w.templates(r0, r1, c0, c1)
+			if tpl == nil {
+				t.Fatal("no template")
+			}
+			s, ok := w.unoccludedScore(tpl, 1, r0, r1, c0, c1)
+			m, _, mok := w.lineScore(tpl, 1, false, r0, r1, c0, c1)
+			if !ok || !mok {
+				t.Fatal("the bottom edge line cannot be judged")
+			}
+			if s < m {
+				t.Errorf("unoccludedScore %.2f below the line's median %.2f", s, m)
+			}
+			if got := s < shrinkShare*med; got != tt.leaves {
+				t.Errorf("leaves = %v (score %.2f, median of the grid %.2f), want %v", got, s, med, tt.leaves)
+			}
+		})
+	}
+}
