@@ -37,7 +37,12 @@
 //     the lines around it and how alike its cells are (and much less
 //     when a side is over 10 lines: no board is, keyboards and LED
 //     matrices are), is highest goes first (its size marked unsure when
-//     it is not the finder's first).
+//     it is not the finder's first). The first grid's parts either side
+//     of an interior line unlike its cells compete too, when the cells
+//     on one side look unlike those on the other (a board and a
+//     checkerboard or tiles beside it, in step with it: the grid took
+//     both in, and its template is their mixture); a part that wins goes
+//     first in the grid's place, its size unsure.
 //     A grid whose pattern goes on beyond a side out of step (a
 //     keyboard's staggered rows) does not stand out, and its size is
 //     unsure: a board's case closes around its grid. The window of lines
@@ -47,7 +52,10 @@
 //     the further ones) and whenever it reaches the window's edge, so a
 //     grid found several lines short grows back; a bright edge line
 //     with nothing of the buttons' pattern, or one the photo hides with
-//     no button inside it, leaves the grid. A grid that stands out as a
+//     no button inside it, leaves the grid; an edge line of at most four
+//     cells leaves it only when, two of its cells set aside (a pointer or
+//     a glare spot over the board covers that much), it still looks
+//     unlike them. A grid that stands out as a
 //     block (cells alike, lit and unlit each among themselves, every edge
 //     line like them, every line just outside unlike them, at least
 //     three lines each way) is not doubted for the finder's weak score,

@@ -20,6 +20,7 @@ var (
 	extentFile = flag.String("extent.file", "", "photo of -extent.dir whose refineExtent steps are logged")
 	extentPNG  = flag.String("extent.png", "", "with -extent.file, write the rectified window there")
 	extentCase = flag.String("extent.case", "", "log the refineExtent steps of TestRefineExtentPainted cases whose name contains this")
+	extentHyp  = flag.Int("extent.hyp", 0, "with -extent.file, the finder's hypothesis (0 the first) whose refineExtent steps are logged")
 )
 
 // TestRefineExtentDir compares the finder's best grid with the label
@@ -61,7 +62,11 @@ func TestRefineExtentDir(t *testing.T) {
 				}
 			}
 		}
-		r, _ := refineExtentLog(img, ls[0], logf, dump)
+		hyp := ls[0]
+		if *extentFile != "" && *extentHyp > 0 && *extentHyp < len(ls) {
+			hyp = ls[*extentHyp]
+		}
+		r, _ := refineExtentLog(img, hyp, logf, dump)
 		spent += time.Since(start)
 		// With the rivals: the order Read tries them in.
 		best := refineHypotheses(img, ls)[0]
@@ -620,6 +625,154 @@ func TestBrightRange(t *testing.T) {
 			lo, hi := w.brightRange(0, 2, 0, 3)
 			if lo != tc.lo || hi != tc.hi {
 				t.Errorf("brightRange = %v, %v, want %v, %v", lo, hi, tc.lo, tc.hi)
+			}
+		})
+	}
+}
+
+// TestUnoccludedEdge builds extent windows by hand: a grid of 5 rows of
+// buttons whose bottom edge line holds some blank cells, as a pointer or
+// a glare spot over the board leaves them, or as a strip of case does
+// when every cell is blank. A short line leaves the grid only when the
+// cells an occluder cannot cover are blank too (88068, 88438: a pointer
+// over two cells of a 3-cell line); a longer one by its median as
+// before.
+func TestUnoccludedEdge(t *testing.T) {
+	const n = 3 * extentBins * extentBins
+	button := make([]float64, n)
+	blank := make([]float64, n)
+	for i := range button {
+		// Orthogonal unit vectors: a button and a cell with nothing of it.
+		if i%2 == 0 {
+			button[i] = math.Sqrt(2.0 / n)
+		} else {
+			blank[i] = math.Sqrt(2.0 / n)
+		}
+	}
+	tests := []struct {
+		name   string
+		cols   int
+		blank  []int // columns of the bottom edge line that are blank
+		leaves bool
+	}{
+		{"3 buttons", 3, nil, false},
+		{"pointer over 2 of 3", 3, []int{0, 1}, false},
+		{"pointer over 1 of 3", 3, []int{2}, false},
+		{"case strip of 3", 3, []int{0, 1, 2}, true},
+		{"pointer over 2 of 4", 4, []int{1, 2}, false},
+		{"3 of 4 blank", 4, []int{0, 1, 3}, true},
+		{"case strip of 4", 4, []int{0, 1, 2, 3}, true},
+		{"pointer over 2 of 6", 6, []int{2, 3}, false},
+		// Beyond 2·occludedCells cells the median decides, unchanged.
+		{"4 of 6 blank", 6, []int{0, 1, 2, 3}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			const gridRows = 5
+			rows, cols := gridRows+2*extentMargin, tt.cols+2*extentMargin
+			w := &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
+			r0, r1, c0, c1 := extentMargin, extentMargin+gridRows, extentMargin, extentMargin+tt.cols
+			for i := 0; i < rows; i++ {
+				for j := 0; j < cols; j++ {
+					k := i*cols + j
+					w.desc[k], w.energy[k], w.bright[k] = blank, 1, 1
+					if i >= r0 && i < r1 && j >= c0 && j < c1 {
+						w.desc[k] = button
+					}
+				}
+			}
+			for _, j := range tt.blank {
+				w.desc[(r1-1)*cols+c0+j] = blank
+			}
+			tpl, med := w.templates(r0, r1, c0, c1)
+			if tpl == nil {
+				t.Fatal("no template")
+			}
+			s, ok := w.unoccludedScore(tpl, 1, r0, r1, c0, c1)
+			m, _, mok := w.lineScore(tpl, 1, false, r0, r1, c0, c1)
+			if !ok || !mok {
+				t.Fatal("the bottom edge line cannot be judged")
+			}
+			if s < m {
+				t.Errorf("unoccludedScore %.2f below the line's median %.2f", s, m)
+			}
+			// breaks judges an interior line as the shrink test does.
+			if l, _ := w.rectLikeness(tpl, [4]int{r1 - 1, r1, c0, c1}, true); l != s {
+				t.Errorf("rectLikeness %.2f, unoccludedScore %.2f", l, s)
+			}
+			if got := s < shrinkShare*med; got != tt.leaves {
+				t.Errorf("leaves = %v (score %.2f, median of the grid %.2f), want %v", got, s, med, tt.leaves)
+			}
+		})
+	}
+}
+
+// TestBreaks builds extent windows by hand: a 6×7 grid whose columns
+// hold buttons, a line of blank case and a pattern of another object
+// (a checkerboard beside the board, in step with it), as a grid that ran
+// from a board over the background does (88085, 88434). Only a blank
+// line between two unlike objects splits the grid; a cable across the
+// board leaves alike cells either side.
+func TestBreaks(t *testing.T) {
+	const n = 3 * extentBins * extentBins
+	// Unit vectors on disjoint bins: a button, blank case, a checker
+	// square.
+	look := func(m int) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			if i%3 == m {
+				v[i] = math.Sqrt(3.0 / n)
+			}
+		}
+		return v
+	}
+	button, blank, checker := look(0), look(1), look(2)
+	tests := []struct {
+		name       string
+		rows, cols int
+		cell       func(i, j int) []float64 // grid cell (i, j)
+		want       [][4]int                 // parts, grid rows i0..i1-1 and columns j0..j1-1
+	}{
+		{"buttons", 6, 7, func(i, j int) []float64 { return button }, nil},
+		{"board beside a checkerboard", 6, 7, func(i, j int) []float64 {
+			switch {
+			case j < 4:
+				return button
+			case j == 4:
+				return blank
+			}
+			return checker
+		}, [][4]int{{0, 6, 0, 4}, {0, 6, 5, 7}}},
+		{"cable across the board", 6, 7, func(i, j int) []float64 {
+			if i == 2 {
+				return blank
+			}
+			return button
+		}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, cols := tt.rows+2*extentMargin, tt.cols+2*extentMargin
+			w := &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
+			r0, r1, c0, c1 := extentMargin, extentMargin+tt.rows, extentMargin, extentMargin+tt.cols
+			for i := 0; i < rows; i++ {
+				for j := 0; j < cols; j++ {
+					k := i*cols + j
+					w.desc[k], w.energy[k], w.bright[k] = blank, 1, 1
+					if i >= r0 && i < r1 && j >= c0 && j < c1 {
+						w.desc[k] = tt.cell(i-r0, j-c0)
+					}
+				}
+			}
+			if tpl, _ := w.templates(r0, r1, c0, c1); tpl == nil {
+				t.Fatal("no template")
+			}
+			var got [][4]int
+			for _, p := range w.breaks(r0, r1, c0, c1) {
+				got = append(got, [4]int{p[0] - r0, p[1] - r0, p[2] - c0, p[3] - c0})
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("parts %v, want %v", got, tt.want)
 			}
 		})
 	}
