@@ -37,12 +37,7 @@
 //     the lines around it and how alike its cells are (and much less
 //     when a side is over 10 lines: no board is, keyboards and LED
 //     matrices are), is highest goes first (its size marked unsure when
-//     it is not the finder's first). The first grid's parts either side
-//     of an interior line unlike its cells compete too, when the cells
-//     on one side look unlike those on the other (a board and a
-//     checkerboard or tiles beside it, in step with it: the grid took
-//     both in, and its template is their mixture); a part that wins goes
-//     first in the grid's place, its size unsure.
+//     it is not the finder's first).
 //     A grid whose pattern goes on beyond a side out of step (a
 //     keyboard's staggered rows) does not stand out, and its size is
 //     unsure: a board's case closes around its grid. The window of lines

@@ -132,8 +132,7 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // by how clearly its refined grid stands out), times sizeWeight, goes
 // first, its size marked unsure when it is not the finder's first. A
 // rival is refined only when its score could win at the highest
-// clarity. The parts of the first refined grid (splitParts) compete as
-// it would. Later hypotheses are returned as they are.
+// clarity. Later hypotheses are returned as they are.
 func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	out := append([]lattice(nil), ls...)
 	if len(out) == 0 {
@@ -142,19 +141,6 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	first, c0 := refineExtent(img, out[0])
 	out[0] = first
 	best, bestV := 0, pickValue(first.score, c0)*sizeWeight(first)
-	// A part of the first refined grid (splitParts) competes as that
-	// grid would, with its finder score, and takes its place when it
-	// wins, its size unsure. Only the first: a part of a rival's grid is
-	// a guess built on a guess (88417: a 7×3 part of a rival 7×8 grid
-	// over the case, refined to 7×2, went before the 9×2 board).
-	var part *lattice
-	for _, p := range splitParts(img, first) {
-		r, c := refineExtent(img, p)
-		if v := pickValue(r.score, c) * sizeWeight(r); v > bestV {
-			r.doubt(doubtExtentMixed)
-			bestV, part = v, &r
-		}
-	}
 	for k := 1; k < len(out) && k < maxHypotheses; k++ {
 		if pickValue(out[k].score, 1) <= bestV {
 			// Clarity is at most 1: this one cannot win.
@@ -163,11 +149,8 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		r, c := refineExtent(img, out[k])
 		out[k] = r
 		if v := pickValue(r.score, c) * sizeWeight(r); v > bestV {
-			best, bestV, part = k, v, nil
+			best, bestV = k, v
 		}
-	}
-	if part != nil && best == 0 {
-		out[0] = *part
 	}
 	if best > 0 {
 		b := out[best]
@@ -176,108 +159,6 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		out[0] = b
 	}
 	return out
-}
-
-// breakShare and partsAlike: an interior line of a grid whose cells
-// resemble the grid's cells under breakShare of their median (beyond
-// what an occluder may cover) may be where one object ends and another
-// begins; it is, when the cells on either side resemble the other
-// side's template under partsAlike of that side's own median. A grid
-// that runs from a board over a background in step with it (a
-// checkerboard, tiles, a keypad beside it) takes its template from
-// both, and its edge lines all look like that mixture. Tuned on photos
-// 88000..88599: such lines lay at 0.49..0.58 of the median with sides
-// alike at 0.32..0.79; on right grids, lines under 0.6 (a pointer, a
-// cable across the board) had sides alike at 0.89..1.0, except a 9×9
-// board whose top rows lie under a cable and in shadow (0.70), which
-// stays ahead of its parts by its clarity.
-const (
-	breakShare = 0.6
-	partsAlike = 0.85
-)
-
-// splitParts returns, for each interior line of l's grid that looks
-// like a break between two objects (extentWindow.breaks), the two parts
-// of the grid either side of it. They are l's own lattice, not refined.
-func splitParts(img gocv.Mat, l lattice) []lattice {
-	if l.rows < 5 && l.cols < 5 {
-		// No line has two lines on either side.
-		return nil
-	}
-	w, ok := newExtentWindow(img, l, nil)
-	if !ok {
-		return nil
-	}
-	var out []lattice
-	for _, p := range w.breaks(extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols) {
-		out = append(out, shiftLattice(l, p[2]-extentMargin, p[0]-extentMargin, p[1]-p[0], p[3]-p[2]))
-	}
-	return out
-}
-
-// breaks returns, for each interior line of the grid [r0, r1) × [c0,
-// c1) that looks like a break between two objects (breakShare,
-// partsAlike), the two parts either side of it (the line left out),
-// each at least two lines deep, as window rows r[0]..r[1]-1 and columns
-// r[2]..r[3]-1.
-func (w *extentWindow) breaks(r0, r1, c0, c1 int) [][4]int {
-	tpl, med := w.templates(r0, r1, c0, c1)
-	if tpl == nil || med < minTemplateScore {
-		return nil
-	}
-	var out [][4]int
-	for axis := 0; axis < 2; axis++ {
-		lo, hi := r0, r1
-		if axis == 1 {
-			lo, hi = c0, c1
-		}
-		for k := lo + 2; k <= hi-3; k++ {
-			line, a, b := [4]int{k, k + 1, c0, c1}, [4]int{r0, k, c0, c1}, [4]int{k + 1, r1, c0, c1}
-			if axis == 1 {
-				line, a, b = [4]int{r0, r1, k, k + 1}, [4]int{r0, r1, c0, k}, [4]int{r0, r1, k + 1, c1}
-			}
-			if s, ok := w.rectLikeness(tpl, line, true); !ok || s >= breakShare*med {
-				continue
-			}
-			ta, ma := w.templates(a[0], a[1], a[2], a[3])
-			tb, mb := w.templates(b[0], b[1], b[2], b[3])
-			if ta == nil || tb == nil || ma < minTemplateScore || mb < minTemplateScore {
-				continue
-			}
-			ba, okA := w.rectLikeness(ta, b, false)
-			ab, okB := w.rectLikeness(tb, a, false)
-			if !okA || !okB || min(ba/ma, ab/mb) >= partsAlike {
-				continue
-			}
-			out = append(out, a, b)
-		}
-	}
-	return out
-}
-
-// rectLikeness is the median similarity to tpl of the window's cells
-// in rows r[0]..r[1]-1 and columns r[2]..r[3]-1; for a line (line set)
-// of at most 2·occludedCells cells, that of its least alike cell once
-// the occludedCells least alike are set aside, as unoccludedScore. It
-// reports false when under two thirds of the cells can be described.
-func (w *extentWindow) rectLikeness(tpl [][]float64, r [4]int, line bool) (float64, bool) {
-	n := (r[1] - r[0]) * (r[3] - r[2])
-	var sc []float64
-	for i := r[0]; i < r[1]; i++ {
-		for j := r[2]; j < r[3]; j++ {
-			if d := w.desc[i*w.cols+j]; d != nil {
-				sc = append(sc, similarity(d, tpl))
-			}
-		}
-	}
-	if 3*len(sc) < 2*n || len(sc) == 0 {
-		return 0, false
-	}
-	sort.Float64s(sc)
-	if line && n <= 2*occludedCells {
-		return sc[min(occludedCells, len(sc)-1)], true
-	}
-	return sortedQuantile(sc, 0.5), true
 }
 
 // clarityWeight is how much a hypothesis' clarity counts against the

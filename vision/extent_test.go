@@ -696,83 +696,8 @@ func TestUnoccludedEdge(t *testing.T) {
 			if s < m {
 				t.Errorf("unoccludedScore %.2f below the line's median %.2f", s, m)
 			}
-			// breaks judges an interior line as the shrink test does.
-			if l, _ := w.rectLikeness(tpl, [4]int{r1 - 1, r1, c0, c1}, true); l != s {
-				t.Errorf("rectLikeness %.2f, unoccludedScore %.2f", l, s)
-			}
 			if got := s < shrinkShare*med; got != tt.leaves {
 				t.Errorf("leaves = %v (score %.2f, median of the grid %.2f), want %v", got, s, med, tt.leaves)
-			}
-		})
-	}
-}
-
-// TestBreaks builds extent windows by hand: a 6×7 grid whose columns
-// hold buttons, a line of blank case and a pattern of another object
-// (a checkerboard beside the board, in step with it), as a grid that ran
-// from a board over the background does (88085, 88434). Only a blank
-// line between two unlike objects splits the grid; a cable across the
-// board leaves alike cells either side.
-func TestBreaks(t *testing.T) {
-	const n = 3 * extentBins * extentBins
-	// Unit vectors on disjoint bins: a button, blank case, a checker
-	// square.
-	look := func(m int) []float64 {
-		v := make([]float64, n)
-		for i := range v {
-			if i%3 == m {
-				v[i] = math.Sqrt(3.0 / n)
-			}
-		}
-		return v
-	}
-	button, blank, checker := look(0), look(1), look(2)
-	tests := []struct {
-		name       string
-		rows, cols int
-		cell       func(i, j int) []float64 // grid cell (i, j)
-		want       [][4]int                 // parts, grid rows i0..i1-1 and columns j0..j1-1
-	}{
-		{"buttons", 6, 7, func(i, j int) []float64 { return button }, nil},
-		{"board beside a checkerboard", 6, 7, func(i, j int) []float64 {
-			switch {
-			case j < 4:
-				return button
-			case j == 4:
-				return blank
-			}
-			return checker
-		}, [][4]int{{0, 6, 0, 4}, {0, 6, 5, 7}}},
-		{"cable across the board", 6, 7, func(i, j int) []float64 {
-			if i == 2 {
-				return blank
-			}
-			return button
-		}, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			rows, cols := tt.rows+2*extentMargin, tt.cols+2*extentMargin
-			w := &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
-			r0, r1, c0, c1 := extentMargin, extentMargin+tt.rows, extentMargin, extentMargin+tt.cols
-			for i := 0; i < rows; i++ {
-				for j := 0; j < cols; j++ {
-					k := i*cols + j
-					w.desc[k], w.energy[k], w.bright[k] = blank, 1, 1
-					if i >= r0 && i < r1 && j >= c0 && j < c1 {
-						w.desc[k] = tt.cell(i-r0, j-c0)
-					}
-				}
-			}
-			if tpl, _ := w.templates(r0, r1, c0, c1); tpl == nil {
-				t.Fatal("no template")
-			}
-			var got [][4]int
-			for _, p := range w.breaks(r0, r1, c0, c1) {
-				got = append(got, [4]int{p[0] - r0, p[1] - r0, p[2] - c0, p[3] - c0})
-			}
-			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
-				t.Errorf("parts %v, want %v", got, tt.want)
 			}
 		})
 	}
