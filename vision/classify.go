@@ -679,7 +679,7 @@ const (
 // and stand clearly above both their own rims and the ring around the
 // grid: coloured lights on a dark screen or case, dimmer than the level
 // at which oneGroupConf reads a board lit. Through the label corners of
-// four tuning sets (1600 photos), the all-off boards with coloured
+// four tuning sets (1800 photos), the all-off boards with coloured
 // cells above the ring lay below V 70, and 4 all-on boards read off
 // lay between V 125 and V 150.
 func colouredShine(ext [][]cellStats) bool {
@@ -1220,10 +1220,10 @@ const (
 // light does, beside coloured lit cells: a row of white lights on a
 // dark screen beside coloured ones, read unlit because greyer. White
 // caps in good light on a light screen do not rise from their rims.
-// Through the label corners of four tuning sets (1800 photos), 9 boards
-// so read were all on and none was read right; the right boards whose
-// unlit cells were nearly all as bright (white caps in daylight) had
-// caps of saturation 0.15 and more.
+// Through the label corners of four tuning sets (1800 photos) it fired
+// on 11 boards, every one all on; the right boards whose unlit cells
+// were nearly all as bright (white caps in daylight) had caps of
+// saturation 0.15 and more.
 func whiteLights(stats [][]cellStats, lit []bool) bool {
 	g := groups(stats, litAt(lit))
 	if len(g[0]) == 0 || len(g[1]) < 3 {
@@ -2759,10 +2759,10 @@ func whiteAdded(stats [][]cellStats, lit []bool) bool {
 // it: unlit buttons out of a shadow, brighter than those in it but
 // keeping the caps' colour, beside lights of a colour of their own
 // (through the label corners of four tuning sets, 1800 photos, all 25
-// cells it doubted were unlit). The groups'
-// chroma is their median over every cell read so (the sure cells need
-// not agree, as chromaArbiter asks: these cells are read sure). Grey
-// caps beside white lights show no chroma to tell; no cell is doubted.
+// cells it doubted were unlit). The groups' chroma is their median over
+// every cell read so (the sure cells need not agree, as chromaArbiter
+// asks: these cells are read sure). Grey caps beside white lights show
+// no chroma to tell; no cell is read otherwise.
 func litLikeUnlit(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	centre := groupChroma(stats, lit, func(s cellStats) ([2]float64, bool) { return s.kc, s.kcOK })
