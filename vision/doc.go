@@ -216,6 +216,7 @@
 //     keeps the caps' absolute chroma: light fallen on the board (a
 //     glare spot, the bright side of a shadow) lifts a button and the
 //     case around it alike, a light lifts its button far above its gaps;
+//     the cell is read unlit;
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
