@@ -653,7 +653,7 @@ func decideBoard(ext [][]cellStats) *verdict {
 			kindsRead(inner(ext), v)
 		}
 	}
-	if v.oneGroup && !v.lit[0][0] && onlyWhy(v.why, "onegroup", "close", "small") && colouredShine(ext) {
+	if v.oneGroup && !v.lit[0][0] && onlyWhy(v.why, "onegroup", "close") && colouredShine(ext) {
 		// Read all off below the level that reads a board lit, but
 		// shining as lights do: lit, still in doubt.
 		for r, row := range v.lit {
@@ -989,7 +989,7 @@ func decide(stats [][]cellStats) *verdict {
 		}
 	}
 	split := ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n))
-	var bright []cellStats // the upper group, when the split is a shadow's
+	var bright []cellStats // the part out of the shadow, when the split is a shadow's
 	if split {
 		bright = shadowSplit(stats, xs, t)
 	}
@@ -1166,12 +1166,14 @@ func upperDarker(stats [][]cellStats, xs []float64, t float64) bool {
 	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get) < medianOf(g[0], get)
 }
 
-// shadowSplit returns the cells above t when the split on t looks like
-// a shadow's edge, not like lights: the groups lie on either side of a
-// straight line and differ in brightness only. A shadow scales a button
-// and the gaps around it alike, so the fall from centre to rim and the
-// colour stay the same, where a lit light brightens its centre more
-// than its rim. Else it returns nil.
+// shadowSplit returns the part out of the shadow when the split on t
+// looks like a shadow's edge, not like lights: the groups lie on either
+// side of a straight line and differ in brightness only (the cells above
+// t are out of it), or both are clipped at the centre and their rims a
+// step apart (the side with the brighter rims is out of it). A shadow
+// scales a button and the gaps around it alike, so the fall from centre
+// to rim and the colour stay the same, where a lit light brightens its
+// centre more than its rim. Else it returns nil.
 func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 	cols := len(stats[0])
 	g := groups(stats, above(xs, t))
@@ -1520,7 +1522,7 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 	// On a board of grey caps, a grey cell below clipped lights may as
 	// well be a cap in good light as a white light: brightness is all
 	// that tells them apart, and it says the cell is not one of them.
-	greyCaps := medianOf(groups(stats, litAt(lit))[0], func(s cellStats) float64 { return s.s }) < greyS
+	greyCaps := len(uv) > 0 && medianOf(groups(stats, litAt(lit))[0], func(s cellStats) float64 { return s.s }) < greyS
 	for i, on := range lit {
 		st := stats[i/cols][i%cols]
 		v := st.v

@@ -295,6 +295,15 @@ func TestShadowSplit(t *testing.T) {
 			in:   cellStats{v: 3.16, s: 0.15, spread: 0.05, rim: 3.91, ring: 3.05, peak: 3.82, peakS: 0.15},
 		},
 		{
+			// The side with the brighter rims is out of the shadow
+			// and decides, though the other scores higher: grey
+			// caps in good light, the coloured side in the shadow.
+			name:   "clipped sides: the brighter rims decide",
+			out:    cellStats{v: 5.48, s: 0.05, spread: 0.01, rim: 5.2, ring: 5.4, peak: 5.5, peakS: 0.05},
+			in:     cellStats{v: 5.56, s: 0.45, spread: 0.01, rim: 4.9, ring: 5.4, peak: 5.56, peakS: 0.45},
+			shadow: true, lit: false,
+		},
+		{
 			// A light theme's white and green cells (91208) clip
 			// alike; their rims, the screen, are alike too.
 			name:  "white and coloured cells clipped on a flat screen",
@@ -392,7 +401,8 @@ func TestColouredShine(t *testing.T) {
 		{"orange lights on a dark screen",
 			cellStats{v: 4.85, s: 0.70, spread: 0.04, rim: 3.99, ring: 4.6, peak: 4.89, peakS: 0.6}, dark, true},
 		{"dim coloured LEDs off",
-			cellStats{v: 4.20, s: 0.46, spread: 0.04, rim: 3.52, ring: 4.0, peak: 4.2, peakS: 0.4}, dark, false},
+			cellStats{v: 4.20, s: 0.55, spread: 0.04, rim: 3.52, ring: 4.0, peak: 4.2, peakS: 0.4},
+			cellStats{v: 3.5, s: 0.14, spread: 0.02, rim: 3.5, ring: 3.5, peak: 3.5, peakS: 0.14}, false},
 		{"coloured cells no brighter than the screen",
 			cellStats{v: 4.85, s: 0.70, spread: 0.04, rim: 3.99, ring: 4.6, peak: 4.89, peakS: 0.6},
 			cellStats{v: 4.75, s: 0.1, spread: 0.02, rim: 4.75, ring: 4.75, peak: 4.8, peakS: 0.1}, false},

@@ -303,7 +303,10 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				// cannot explain is unlike the buttons too (unoccluded);
 				// a line that looks unlike them only where something
 				// covers it is mixed evidence.
-				keep, _ := w.unoccludedScore(tpl, side, r0, r1, c0, c1)
+				keep, ok := w.unoccludedScore(tpl, side, r0, r1, c0, c1)
+				if !ok {
+					keep = s
+				}
 				// A line brighter than the rest of the grid holds lit
 				// buttons that look unlike the others (glare, a shadow's
 				// edge), more often than a strip of case: keep it, when
