@@ -3,6 +3,8 @@ package vision
 import (
 	"flag"
 	"fmt"
+	"image"
+	"image/color"
 	"math"
 	"math/rand"
 	"path/filepath"
@@ -698,6 +700,38 @@ func TestUnoccludedEdge(t *testing.T) {
 			}
 			if got := s < shrinkShare*med; got != tt.leaves {
 				t.Errorf("leaves = %v (score %.2f, median of the grid %.2f), want %v", got, s, med, tt.leaves)
+			}
+		})
+	}
+}
+
+// TestRefineExtentPointer checks that a pointer (white with a black
+// outline) over two of the three cells of a painted board's bottom line
+// does not drop that line: on a short line the two cells least like the
+// buttons are set aside before the line is judged.
+func TestRefineExtentPointer(t *testing.T) {
+	for seed := int64(1); seed <= 4; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			rng := rand.New(rand.NewSource(seed))
+			tb := testBoard{rows: 5, cols: 3, round: seed%2 == 0, w: 800, h: 600, span: 0.5}
+			img, e := tb.paint(rng)
+			defer img.Close()
+			h := labelHomography(t, e)
+			// The pointer: a wedge from the middle of cell (4, 0) to
+			// beyond the right edge of cell (4, 1).
+			var pts []image.Point
+			for _, p := range [][2]float64{{0.3, 4.2}, {2.1, 4.5}, {1.3, 4.6}, {1.9, 5.0}, {1.6, 5.0}, {1.1, 4.75}, {0.3, 5.0}} {
+				x, y := applyH(&h, p[0], p[1])
+				pts = append(pts, image.Pt(int(x), int(y)))
+			}
+			pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
+			defer pv.Close()
+			gocv.FillPoly(&img, pv, color.RGBA{255, 255, 255, 0})
+			gocv.Polylines(&img, pv, true, color.RGBA{0, 0, 0, 0}, 3)
+			truth := lattice{rows: e.Rows, cols: e.Cols, h: h, score: 1, sizeSure: true}
+			got, _ := refineExtentLog(img, truth, nil, nil)
+			if got.rows != e.Rows || got.cols != e.Cols {
+				t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, e.Rows, e.Cols)
 			}
 		})
 	}
