@@ -483,23 +483,35 @@ func TestRefineExtentFar(t *testing.T) {
 	}
 }
 
-// TestHiddenEdge builds extent windows by hand: a grid of 6×6 cells
-// whose left column lies beyond the photo (no descriptor), and whose
-// second column holds buttons or blank case. (A strip brighter than the
-// buttons by minBrightGap gets a template of its own and stays: the
-// templates only keep that from the grid's edge lines.)
-func TestHiddenEdge(t *testing.T) {
+// buttonAndBlank returns two orthogonal unit descriptors: a button and
+// a cell with nothing of it.
+func buttonAndBlank() (button, blank []float64) {
 	const n = 3 * extentBins * extentBins
-	button := make([]float64, n)
-	blank := make([]float64, n)
+	button = make([]float64, n)
+	blank = make([]float64, n)
 	for i := range button {
-		// Orthogonal unit vectors: a button and a cell with nothing of it.
 		if i%2 == 0 {
 			button[i] = math.Sqrt(2.0 / n)
 		} else {
 			blank[i] = math.Sqrt(2.0 / n)
 		}
 	}
+	return button, blank
+}
+
+// newTestWindow is an empty extent window of rows × cols cells, to fill
+// by hand.
+func newTestWindow(rows, cols int) *extentWindow {
+	return &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
+}
+
+// TestHiddenEdge builds extent windows by hand: a grid of 6×6 cells
+// whose left column lies beyond the photo (no descriptor), and whose
+// second column holds buttons or blank case. (A strip brighter than the
+// buttons by minBrightGap gets a template of its own and stays: the
+// templates only keep that from the grid's edge lines.)
+func TestHiddenEdge(t *testing.T) {
+	button, blank := buttonAndBlank()
 	tests := []struct {
 		name      string
 		cols      int
@@ -514,7 +526,7 @@ func TestHiddenEdge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rows, cols := 6+2*extentMargin, tt.cols+2*extentMargin
-			w := &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
+			w := newTestWindow(rows, cols)
 			r0, r1, c0, c1 := extentMargin, extentMargin+6, extentMargin, extentMargin+tt.cols
 			for i := 0; i < rows; i++ {
 				for j := c0 + 1; j < cols; j++ {
@@ -579,7 +591,7 @@ func TestBlockGroups(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			const side = 5
 			rows, cols := side+2*extentMargin, side+2*extentMargin
-			w := &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
+			w := newTestWindow(rows, cols)
 			r0, r1, c0, c1 := extentMargin, extentMargin+side, extentMargin, extentMargin+side
 			for i := 0; i < rows; i++ {
 				for j := 0; j < cols; j++ {
@@ -640,17 +652,7 @@ func TestBrightRange(t *testing.T) {
 // over two cells of a 3-cell line); a longer one by its median as
 // before.
 func TestUnoccludedEdge(t *testing.T) {
-	const n = 3 * extentBins * extentBins
-	button := make([]float64, n)
-	blank := make([]float64, n)
-	for i := range button {
-		// Orthogonal unit vectors: a button and a cell with nothing of it.
-		if i%2 == 0 {
-			button[i] = math.Sqrt(2.0 / n)
-		} else {
-			blank[i] = math.Sqrt(2.0 / n)
-		}
-	}
+	button, blank := buttonAndBlank()
 	tests := []struct {
 		name   string
 		cols   int
@@ -672,7 +674,7 @@ func TestUnoccludedEdge(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			const gridRows = 5
 			rows, cols := gridRows+2*extentMargin, tt.cols+2*extentMargin
-			w := &extentWindow{rows: rows, cols: cols, desc: make([][]float64, rows*cols), energy: make([]float64, rows*cols), bright: make([]float64, rows*cols)}
+			w := newTestWindow(rows, cols)
 			r0, r1, c0, c1 := extentMargin, extentMargin+gridRows, extentMargin, extentMargin+tt.cols
 			for i := 0; i < rows; i++ {
 				for j := 0; j < cols; j++ {
