@@ -1103,11 +1103,18 @@ func (w *extentWindow) restBright(side, r0, r1, c0, c1 int) float64 {
 // line. It reports false when the line lies beyond the window or under
 // two thirds of its cells lie inside the photo.
 func (w *extentWindow) lineScore(tpl [][]float64, side int, outside bool, r0, r1, c0, c1 int) (float64, float64, bool) {
-	cells := w.lineCells(side, outside, r0, r1, c0, c1)
-	if cells == nil {
+	sc, es, _, ok := w.lineSims(tpl, side, outside, r0, r1, c0, c1)
+	if !ok {
 		return 0, 0, false
 	}
-	var sc, es []float64
+	return sortedQuantile(sc, 0.5), sortedQuantile(es, 0.5), true
+}
+
+// lineSims returns, sorted, the similarities to tpl and the energies of
+// the cells of the line lineScore judges that lie inside the photo, and
+// how many cells the line has; it reports false when lineScore does.
+func (w *extentWindow) lineSims(tpl [][]float64, side int, outside bool, r0, r1, c0, c1 int) (sc, es []float64, n int, ok bool) {
+	cells := w.lineCells(side, outside, r0, r1, c0, c1)
 	for _, c := range cells {
 		k := c[0]*w.cols + c[1]
 		if w.desc[k] == nil {
@@ -1117,11 +1124,11 @@ func (w *extentWindow) lineScore(tpl [][]float64, side int, outside bool, r0, r1
 		es = append(es, w.energy[k])
 	}
 	if 3*len(sc) < 2*len(cells) || len(sc) == 0 {
-		return 0, 0, false
+		return nil, nil, len(cells), false
 	}
 	sort.Float64s(sc)
 	sort.Float64s(es)
-	return sortedQuantile(sc, 0.5), sortedQuantile(es, 0.5), true
+	return sc, es, len(cells), true
 }
 
 // occludedCells is how many cells of a line an occluder may cover: a
@@ -1140,21 +1147,13 @@ const occludedCells = 2
 // lineScore's median, and reports false when the line cannot be
 // judged.
 func (w *extentWindow) unoccludedScore(tpl [][]float64, side, r0, r1, c0, c1 int) (float64, bool) {
-	cells := w.lineCells(side, false, r0, r1, c0, c1)
-	if len(cells) > 2*occludedCells {
-		s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1)
-		return s, ok
-	}
-	var sc []float64
-	for _, c := range cells {
-		if d := w.desc[c[0]*w.cols+c[1]]; d != nil {
-			sc = append(sc, similarity(d, tpl))
-		}
-	}
-	if 3*len(sc) < 2*len(cells) || len(sc) == 0 {
+	sc, _, n, ok := w.lineSims(tpl, side, false, r0, r1, c0, c1)
+	switch {
+	case !ok:
 		return 0, false
+	case n > 2*occludedCells:
+		return sortedQuantile(sc, 0.5), true
 	}
-	sort.Float64s(sc)
 	return sc[min(occludedCells, len(sc)-1)], true
 }
 
