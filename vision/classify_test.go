@@ -143,10 +143,14 @@ func dumpStats(t *testing.T, img gocv.Mat, e labels.Entry) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for r := 0; r < e.Rows; r++ {
+	for r := -1; r <= e.Rows; r++ {
 		line := ""
-		for c, x := range st[r+1][1 : e.Cols+1] {
-			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f ring%.2f pk%.2f pS%.2f kc%.2f,%.2f/%v kr%.2f,%.2f/%v |", e.Lights[r][c], x.v, x.s, x.spread, x.rim, x.ring, x.peak, x.peakS, x.kc[0], x.kc[1], x.kcOK, x.kr[0], x.kr[1], x.krOK)
+		for c, x := range st[r+1] {
+			ch := byte('.') // the ring of would-be cells around the grid
+			if r >= 0 && r < e.Rows && c >= 1 && c <= e.Cols {
+				ch = e.Lights[r][c-1]
+			}
+			line += fmt.Sprintf(" %c v%.2f s%.2f sp%.2f rim%.2f ring%.2f pk%.2f pS%.2f kc%.2f,%.2f/%v kr%.2f,%.2f/%v |", ch, x.v, x.s, x.spread, x.rim, x.ring, x.peak, x.peakS, x.kc[0], x.kc[1], x.kcOK, x.kr[0], x.kr[1], x.krOK)
 		}
 		t.Log(line)
 	}
