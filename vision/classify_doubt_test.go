@@ -470,3 +470,44 @@ func TestWhiteLights(t *testing.T) {
 		})
 	}
 }
+
+// TestLineColours checks that a board read in whole rows whose lit row
+// hardly outshines the others (a yellow row beside blue ones, as on the
+// rendered arcade 85038) is read as one group, all lit and in doubt,
+// while a lit row clearly brighter than grey unlit rows stays a lit row,
+// and so does a pair of columns, too short to tell.
+func TestLineColours(t *testing.T) {
+	yellow := cellStats{v: 5.5, s: 0.55, spread: 0.02, rim: 4.9, ring: 5.3, peak: 5.52, peakS: 0.55, kc: [2]float64{0.3, 0.43}, kcOK: true}
+	blue := cellStats{v: 5.21, s: 0.33, spread: 0.02, rim: 4.6, ring: 5.0, peak: 5.38, peakS: 0.33, kc: [2]float64{-0.07, -0.23}, kcOK: true}
+	grey := cellStats{v: 4.6, s: 0.12, spread: 0.02, rim: 4.5, ring: 4.55, peak: 4.65, peakS: 0.12, kc: [2]float64{0.01, 0.02}, kcOK: true}
+	around := cellStats{v: 5.36, s: 0.19, spread: 0.01, rim: 5.36, ring: 5.36, peak: 5.38, peakS: 0.19, kc: [2]float64{0.07, 0.14}, kcOK: true}
+	top := func(r, c int) bool { return r == 0 }
+	for _, tc := range []struct {
+		name       string
+		rows, cols int
+		unlit      cellStats
+		oneGroup   bool
+	}{
+		{"a yellow row beside blue rows", 4, 4, blue, true},
+		{"a lit row beside grey caps", 4, 4, grey, false},
+		{"rows of two cells", 4, 2, blue, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := decideBoard(withRing(board(tc.rows, tc.cols, top, tc.unlit, yellow), around))
+			if got := v.why["linecolours"] > 0; got != tc.oneGroup {
+				t.Fatalf("read as rows of colours %v, want %v (why %v)", got, tc.oneGroup, v.why)
+			}
+			for r := range v.lit {
+				for c := range v.lit[r] {
+					want := tc.oneGroup || r == 0
+					if v.lit[r][c] != want {
+						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
+					}
+					if tc.oneGroup && v.conf[r][c] >= UncertainBelow {
+						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
+					}
+				}
+			}
+		})
+	}
+}
