@@ -1111,6 +1111,20 @@ func decide(stats [][]cellStats) *verdict {
 				break
 			}
 		}
+		if glareOnLit(stats, lit) {
+			// The few cells read unlit are washed out by glare that
+			// spreads over their gaps too: glare spots on a board of
+			// one group. The cells out of the glare decide, every
+			// cell in doubt.
+			rest := groups(stats, litAt(lit))[1]
+			oneGroupConf([][]cellStats{rest}, lit[:len(rest)], conf[:len(rest)])
+			for i := range lit {
+				lit[i], conf[i] = lit[0], math.Min(conf[0], crossCap)
+			}
+			v.oneGroup = true
+			v.why["glarelit"] = n
+			break
+		}
 		if whiteLights(stats, lit) {
 			// The unlit group is white lights beside coloured ones:
 			// every cell lit, in doubt.
@@ -1312,6 +1326,40 @@ func whiteLights(stats [][]cellStats, lit []bool) bool {
 // of four tuning sets (1800 photos), 9 of the 10 boards so read held
 // one group.
 const glareShare = 5
+
+// glareRim is how much brighter (log V) than the lit cells' rims a
+// washed-out cell's rim must be for glareOnLit: glare spreads over the
+// gaps, a light's own spill is what the lit cells' rims already show.
+const glareRim = 0.2
+
+// glareOnLit reports whether the cells read unlit, at most one in
+// glareShare, are each as bright as the lit cells' median, clearly
+// whiter (by minSGap) than the coloured lit group, and lit around too
+// (the rim glareRim above the lit cells' rims): glare spots on a board
+// of one group, washing out whatever lies under them. On five tuning
+// sets (2000 photos) it fired on one board, all lit, now read right;
+// glare that leaves the gaps darker, or a tint of colour, escapes it.
+func glareOnLit(stats [][]cellStats, lit []bool) bool {
+	n := len(lit)
+	k := n - litCount(lit)
+	if k == 0 || k*glareShare > n {
+		return false
+	}
+	g := groups(stats, litAt(lit))
+	cv := func(s cellStats) float64 { return s.v }
+	sat := func(s cellStats) float64 { return s.s }
+	rim := func(s cellStats) float64 { return s.rim }
+	v, s, r := medianOf(g[1], cv), medianOf(g[1], sat), medianOf(g[1], rim)
+	if s < 2*minSGap {
+		return false
+	}
+	for _, st := range g[0] {
+		if st.v < v || st.s > s-minSGap || st.rim < r+glareRim {
+			return false
+		}
+	}
+	return true
+}
 
 // litCount is how many of lit are true.
 func litCount(lit []bool) int {

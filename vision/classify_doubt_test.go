@@ -511,3 +511,46 @@ func TestLineColours(t *testing.T) {
 		})
 	}
 }
+
+// TestGlareOnLit checks that a few cells washed out to white, gaps and
+// all, on a board of coloured lights (the rendered handheld 92390) are
+// read lit with the rest, in doubt, while a patch of grey caps no
+// brighter than the lights stays unlit, and white cells with dark gaps,
+// or too many washed-out ones, are not taken for glare.
+func TestGlareOnLit(t *testing.T) {
+	yellow := cellStats{v: 5.55, s: 0.48, spread: 0.02, rim: 4.95, ring: 5.2, peak: 5.56, peakS: 0.48}
+	washed := cellStats{v: 5.55, s: 0.0, spread: 0.01, rim: 5.55, ring: 5.55, peak: 5.56, peakS: 0.0}
+	patch := func(r, c int) bool { return r >= 7 && c >= 3 && c <= 6 }
+	for _, tc := range []struct {
+		name   string
+		patch  cellStats
+		at     func(r, c int) bool
+		allLit bool
+		cells  bool // check the cells: other rules read the rest
+	}{
+		{"glare over lights", washed, patch, true, true},
+		{"grey caps", cellStats{v: 4.8, s: 0.05, spread: 0.02, rim: 4.7, ring: 4.75, peak: 4.85, peakS: 0.05}, patch, false, true},
+		{"white cells with dark gaps", cellStats{v: 5.55, s: 0.02, spread: 0.02, rim: 4.6, ring: 5.0, peak: 5.56, peakS: 0.02}, patch, false, false},
+		{"a quarter of the board washed out", washed, func(r, c int) bool { return r >= 4 && c >= 3 && c <= 6 }, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := decide(board(10, 10, tc.at, yellow, tc.patch))
+			if got := v.why["glarelit"] > 0; got != tc.allLit {
+				t.Fatalf("read as glare on lights %v, want %v (why %v)", got, tc.allLit, v.why)
+			}
+			if !tc.cells {
+				return
+			}
+			for r := range v.lit {
+				for c := range v.lit[r] {
+					if want := tc.allLit || !tc.at(r, c); v.lit[r][c] != want {
+						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
+					}
+					if tc.allLit && v.conf[r][c] >= UncertainBelow {
+						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
+					}
+				}
+			}
+		})
+	}
+}
