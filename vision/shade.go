@@ -61,13 +61,13 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok b
 				continue
 			}
 			a, b = a[:0], b[:0]
-			var in [2]int
+			var in [2][]float64
 			for i, p := range proj {
 				side[i] = p > o
 				r, c := i/cols, i%cols
 				inside := r > 0 && r < rows-1 && c > 0 && c < cols-1
 				if inside {
-					in[b2i(side[i])]++
+					in[b2i(side[i])] = append(in[b2i(side[i])], rim[i])
 				}
 				if side[i] {
 					a = append(a, rim[i])
@@ -75,13 +75,21 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok b
 					b = append(b, rim[i])
 				}
 			}
-			if in[0] < 2 || in[1] < 2 {
+			if len(in[0]) < 2 || len(in[1]) < 2 {
 				continue
 			}
 			sort.Float64s(a)
 			sort.Float64s(b)
 			ma, mb := sortedQuantile(a, 0.5), sortedQuantile(b, 0.5)
 			if math.Abs(ma-mb) < minShadeStep {
+				continue
+			}
+			sort.Float64s(in[0])
+			sort.Float64s(in[1])
+			if (sortedQuantile(in[1], 0.5)-sortedQuantile(in[0], 0.5))*math.Copysign(1, ma-mb) < minShadeStep/2 {
+				// The step lies in the ring around the board (a
+				// screen's title bar beside a flat grid), not across
+				// the board's own gaps: no shadow on the board.
 				continue
 			}
 			res := 0.0

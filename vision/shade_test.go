@@ -32,6 +32,9 @@ func TestShadowEdge(t *testing.T) {
 		{"diagonal shadow", func(r, c int) bool { return r+c >= 7 }, 0.5, true},
 		{"no shadow", func(int, int) bool { return false }, 0, false},
 		{"too faint to count", lower, 0.1, false},
+		// A screen's title bar above a flat grid (the rendered app
+		// 85014): the step lies in the ring, not across the board.
+		{"a bright bar above the board", func(r, c int) bool { return r == 0 }, -1.2, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
