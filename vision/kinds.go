@@ -54,6 +54,11 @@ func kindSplit(stats [][]cellStats, measures []func(cellStats) float64) ([]bool,
 	return nil, false
 }
 
+// minKind is the fewest cells kindsRead takes for a kind: one or two
+// odd cells on a board of one group are a pointer or a glare spot
+// more often than its lights.
+const minKind = 3
+
 // kindsRead reads a board of smallBoard cells or more taken for one
 // group, and not plainly so, by two tight kinds of cells when a measure
 // of colour parts them (white lights beside lilac caps in daylight,
@@ -67,7 +72,7 @@ func kindsRead(stats [][]cellStats, v *verdict) bool {
 		return false
 	}
 	upper, ok := kindSplit(stats, colourMeasures)
-	if !ok {
+	if !ok || min(litCount(upper), len(upper)-litCount(upper)) < minKind {
 		return false
 	}
 	var k [2][]cellStats

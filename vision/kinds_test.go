@@ -20,13 +20,21 @@ func TestKindsRead(t *testing.T) {
 		lit, unlit cellStats
 		rows, cols int
 		read       bool // whether kindsRead reads the board
+		two        bool // only cells (0, 0) and (1, 0) are of the lit kind
 	}{
-		{"cyan lights beside cream caps, both clipped", cyan, cream, 3, 4, true},
-		{"white lights beside lilac caps", white, lilac, 3, 4, true},
-		{"blue lights beside warm caps", blue, warmCap, 3, 4, true},
-		{"white lights half in a shadow", white, shaded, 3, 4, false},
-		{"a board of four cells", cyan, cream, 2, 2, false},
+		{"cyan lights beside cream caps, both clipped", cyan, cream, 3, 4, true, false},
+		{"white lights beside lilac caps", white, lilac, 3, 4, true, false},
+		{"blue lights beside warm caps", blue, warmCap, 3, 4, true, false},
+		{"white lights half in a shadow", white, shaded, 3, 4, false, false},
+		{"a board of four cells", cyan, cream, 2, 2, false, false},
+		// A pointer over two cells of a one-colour board (the rendered
+		// app 92575) is not its lights.
+		{"two odd cells", white, lilac, 3, 4, false, true},
 	} {
+		kind := func(r, c int) bool { return (r+c)%2 == 0 }
+		if tc.two {
+			kind = func(r, c int) bool { return c == 0 && r < 2 }
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			stats := make([][]cellStats, tc.rows)
 			v := &verdict{oneGroup: true, why: map[string]int{"onegroup": tc.rows * tc.cols}}
@@ -36,7 +44,7 @@ func TestKindsRead(t *testing.T) {
 				v.conf = append(v.conf, make([]float64, tc.cols))
 				for c := range stats[r] {
 					stats[r][c] = tc.unlit
-					if (r+c)%2 == 0 {
+					if kind(r, c) {
 						stats[r][c] = tc.lit
 					}
 					v.lit[r][c], v.conf[r][c] = true, 0.45
@@ -47,7 +55,7 @@ func TestKindsRead(t *testing.T) {
 			}
 			for r := range v.lit {
 				for c, lit := range v.lit[r] {
-					want := !tc.read || (r+c)%2 == 0
+					want := !tc.read || kind(r, c)
 					if lit != want {
 						t.Errorf("cell (%d, %d) read lit %v, want %v", r, c, lit, want)
 					}
