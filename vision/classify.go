@@ -2397,6 +2397,13 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		sure = sure && evenCells(inner(ext)) &&
 			medianOf(in, cv)-medianOf(out, cv) <= outshine &&
 			medianOf(in, rim)-medianOf(out, rim) <= outshine
+		// Cells that stand well above their own gaps, on a board whose
+		// gaps are far darker than the ring around it (a dark board on
+		// a light desk), may be lights outshone only by the desk.
+		rise := func(s cellStats) float64 { return s.v - s.rim }
+		if medianOf(in, rise) >= shineRise && medianOf(out, cv)-medianOf(in, rim) >= shineRise {
+			sure = false
+		}
 		// Dim cells darker than the case or screen around the grid,
 		// coloured or not: a light shines, it is not outshone by the
 		// surface it sits on. Their gaps may be brighter than the

@@ -163,12 +163,46 @@ func TestDecideUnlitRings(t *testing.T) {
 	}
 }
 
+// TestPlainOneGroupOutshone checks that cells standing well above dark
+// gaps, on a board whose ring (a light desk) is brighter than them, are
+// not plainly off: lights may be outshone by the desk alone (the
+// rendered monitor 92000, all on, was read off with no doubt). The same
+// cells on a case as light as the desk stay plain.
+func TestPlainOneGroupOutshone(t *testing.T) {
+	desk := cellStats{v: 5.08, s: 0.2, spread: 0.02, rim: 5.06, ring: 5.07, peak: 5.1, peakS: 0.2}
+	for _, tc := range []struct {
+		name string
+		rim  float64 // log V of the gaps between the cells
+		sure bool
+	}{
+		{"dark gaps", 4.29, false},
+		{"gaps as light as the desk", 4.9, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cell := cellStats{v: 5.0, s: 0.2, spread: 0.02, rim: tc.rim, ring: 4.55, peak: 5.03, peakS: 0.2}
+			v := &verdict{why: map[string]int{"onegroup": 1}}
+			for range 6 {
+				v.lit = append(v.lit, make([]bool, 6))
+				v.conf = append(v.conf, []float64{0.45, 0.45, 0.45, 0.45, 0.45, 0.45})
+			}
+			plainOneGroup(withRing(board(6, 6, pattern, cell, cell), desk), v)
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), !tc.sure, v.why)
+			}
+		})
+	}
+}
+
 // TestPlainOneGroupAlike checks that an all-off board is not plain when
 // its cells differ in shape: some uneven (lit rings), or some falling
 // from centre to ring where the others do not (a grid half off its
 // buttons).
 func TestPlainOneGroupAlike(t *testing.T) {
-	cap := cellStats{v: 4.93, s: 0.03, spread: 0.01, rim: 3.26, ring: 3.26, peak: 4.96, peakS: 0.03}
+	// Grey caps on a mid-grey case, as bright as the ring around the
+	// grid (caps standing far above dark gaps beside it are in doubt
+	// whatever their shape: TestPlainOneGroupOutshone).
+	cap := cellStats{v: 4.93, s: 0.03, spread: 0.01, rim: 4.5, ring: 3.26, peak: 4.96, peakS: 0.03}
 	flat := cap
 	flat.rim, flat.ring = 4.93, 4.93
 	uneven := cap
