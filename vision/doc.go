@@ -36,7 +36,9 @@
 //     one whose score, weighed by how clearly its grid stands out from
 //     the lines around it and how alike its cells are (and much less
 //     when a side is over 10 lines: no board is, keyboards and LED
-//     matrices are), is highest goes first (its size marked unsure when
+//     matrices are; and when the grid runs to the photo's edge: a
+//     board lies whole in the photo, tiles and keyboards run on), is
+//     highest goes first (its size marked unsure when
 //     it is not the finder's first).
 //     A grid whose pattern goes on beyond a side out of step (a
 //     keyboard's staggered rows) does not stand out, and its size is
