@@ -49,7 +49,9 @@
 //     the further ones) and whenever it reaches the window's edge, so a
 //     grid found several lines short grows back; a bright edge line
 //     with nothing of the buttons' pattern, or one the photo hides with
-//     no button inside it, leaves the grid; an edge line of at most four
+//     no button inside it, leaves the grid, and one mostly beyond the
+//     photo leaves it first (a board lies whole in the photo; the grid
+//     then counts as one that runs to its edge); an edge line of at most four
 //     cells leaves it only when, two of its cells set aside (a pointer or
 //     a glare spot over the board covers that much), it still looks
 //     unlike them. A grid that stands out as a

@@ -61,6 +61,9 @@ type extentWindow struct {
 	desc       [][]float64 // per cell, normalised descriptor (nil when outside the image)
 	energy     []float64   // per cell, mean gradient magnitude
 	bright     []float64   // per cell, mean log brightness of its centre
+	// beyond is, per cell, whether a corner of it lies beyond the photo
+	// (nil in windows built by hand).
+	beyond []bool
 	// pooled holds the window's pooled gradient (magnitude and the two
 	// doubled-angle components), bw bins a row, extentBins bins a cell:
 	// for describing cells off the lattice (stagger). nil in windows
@@ -232,7 +235,9 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	// would have gone back to an extent already held.
 	// refit that the lattice is to be fitted to the grid's cells before
 	// a line is dropped.
-	unsure, looped, grew, refit := false, false, false, false
+	// cut that a line beyond the photo was dropped: the pattern the
+	// grid was found on runs to the photo's edge.
+	unsure, looped, grew, refit, cut := false, false, false, false, false
 	for step := 0; step < 4*extentMargin+2*maxCells+1; step++ {
 		if grew || refit || r0 == 0 || c0 == 0 || r1 == w.rows || c1 == w.cols {
 			// The grid has grown, or grown to the window's edge, where
@@ -314,7 +319,13 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				}
 			}
 			// Edge line.
-			if s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1); ok {
+			if w.edgeBeyond(side, r0, r1, c0, c1) && ((side < 2 && r1-r0 > 2) || (side >= 2 && c1-c0 > 2)) {
+				// A board lies whole in the photo: a line of the grid
+				// mostly beyond it is no line of the board (its lights
+				// could not be read), whatever the line inside shows.
+				shrinks = append(shrinks, move{side, false, math.Inf(-1)})
+				cut = true
+			} else if s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1); ok {
 				rows, cols := r1-r0, c1-c0
 				room := (side < 2 && rows > 2) || (side >= 2 && cols > 2)
 				// A line leaves the grid only when what an occluder
@@ -395,7 +406,9 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	if looped {
 		out.doubt(doubtExtentLooped)
 	}
-	if !w.bounded(r0, r1, c0, c1) && !hasRoom(&out, img.Cols(), img.Rows(), minRoom) {
+	if cut || (!w.bounded(r0, r1, c0, c1) && !hasRoom(&out, img.Cols(), img.Rows(), minRoom)) {
+		// A grid cut back from beyond the photo ran on as far as one
+		// that runs to its edge.
 		out.doubt(doubtExtentOpen)
 	}
 	// A grid grown or shrunk is judged again by its new size.
@@ -574,6 +587,23 @@ func (w *extentWindow) hiddenEdge(tpl [][]float64, med float64, side, r0, r1, c0
 	}
 	lit := w.lineBright(side, r0, r1, c0, c1) >= w.restBright(side, r0, r1, c0, c1)+minBrightGap && s >= litLineFloor*med
 	return s, !lit
+}
+
+// edgeBeyond reports whether over a third of the cells of the grid's
+// edge line on side lie beyond the photo (never in a window built by
+// hand).
+func (w *extentWindow) edgeBeyond(side, r0, r1, c0, c1 int) bool {
+	if w.beyond == nil {
+		return false
+	}
+	cells := w.lineCells(side, false, r0, r1, c0, c1)
+	n := 0
+	for _, c := range cells {
+		if w.beyond[c[0]*w.cols+c[1]] {
+			n++
+		}
+	}
+	return 3*n > len(cells)
 }
 
 // litLineFloor is the least similarity to the board's cells, relative
@@ -765,7 +795,7 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 		}
 	}
 	w := &extentWindow{rows: wr, cols: wc, desc: make([][]float64, wr*wc), energy: make([]float64, wr*wc), bright: make([]float64, wr*wc),
-		pooled: pooled, bw: bw}
+		pooled: pooled, bw: bw, beyond: make([]bool, wr*wc)}
 	iw, ih := float64(img.Cols()), float64(img.Rows())
 	for i := 0; i < wr; i++ {
 		for j := 0; j < wc; j++ {
@@ -779,6 +809,7 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 				}
 			}
 			if !in {
+				w.beyond[i*wc+j] = true
 				continue
 			}
 			d, e, ok := w.describe(j*extentBins, i*extentBins)

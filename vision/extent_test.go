@@ -738,3 +738,30 @@ func TestRefineExtentPointer(t *testing.T) {
 		})
 	}
 }
+
+// TestEdgeBeyond checks that an edge line counts as beyond the photo
+// when over a third of its cells lie beyond it, and never in a window
+// built by hand.
+func TestEdgeBeyond(t *testing.T) {
+	rows, cols := 4+2*extentMargin, 3+2*extentMargin
+	r0, r1, c0, c1 := extentMargin, extentMargin+4, extentMargin, extentMargin+3
+	w := newTestWindow(rows, cols)
+	if w.edgeBeyond(1, r0, r1, c0, c1) {
+		t.Error("a window built by hand has no cells beyond the photo")
+	}
+	w.beyond = make([]bool, rows*cols)
+	// One of the bottom line's three cells beyond: a third, kept.
+	w.beyond[(r1-1)*cols+c1-1] = true
+	if w.edgeBeyond(1, r0, r1, c0, c1) {
+		t.Error("bottom line with one cell of three beyond the photo counted as beyond")
+	}
+	// Two of three: the line is mostly beyond the photo.
+	w.beyond[(r1-1)*cols+c1-2] = true
+	if !w.edgeBeyond(1, r0, r1, c0, c1) {
+		t.Error("bottom line with two cells of three beyond the photo not counted as beyond")
+	}
+	// The right line holds one of those cells among four.
+	if w.edgeBeyond(3, r0, r1, c0, c1) {
+		t.Error("right line with one cell of four beyond the photo counted as beyond")
+	}
+}
