@@ -358,8 +358,19 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		}
 		sort.Slice(grows, func(a, b int) bool { return grows[a].score > grows[b].score })
 		sort.Slice(shrinks, func(a, b int) bool { return shrinks[a].score < shrinks[b].score })
+		// Lines leave before lines join, unless a line beyond is
+		// clearer about joining (its margin over growShare) than any
+		// edge line is about leaving (its margin under shrinkShare): a
+		// short edge line half under a pointer looks unlike the buttons
+		// until the line the grid misses across it lengthens it
+		// (92339: a 2×7 grid of a 3×7 board lost its column under the
+		// pointer before it took in the row above).
+		moves := append(shrinks, grows...)
+		if len(grows) > 0 && len(shrinks) > 0 && grows[0].score-growShare > shrinkShare-shrinks[0].score {
+			moves = append(grows[:1:1], moves...)
+		}
 		moved := false
-		for _, m := range append(shrinks, grows...) {
+		for _, m := range moves {
 			if !m.grow && step == 0 && len(shrinks) == 1 {
 				// A lattice fitted to a few buttons drifts off the far
 				// ones, which then look unlike the rest: fit it to all
