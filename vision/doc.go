@@ -40,6 +40,10 @@
 //     board lies whole in the photo, tiles and keyboards run on), is
 //     highest goes first (its size marked unsure when
 //     it is not the finder's first).
+//     A grid that hardly stands out gives way to a block within it, up
+//     to two lines in from each side, that stands out clearly more,
+//     every line left out holding nothing like its cells: a grid over a
+//     board and its case takes its template mostly from the case.
 //     A grid whose pattern goes on beyond a side out of step (a
 //     keyboard's staggered rows) does not stand out, and its size is
 //     unsure: a board's case closes around its grid. The window of lines

@@ -410,6 +410,10 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			break
 		}
 	}
+	if b0, b1, b2, b3, ok := w.clearerBlock(r0, r1, c0, c1); ok {
+		r0, r1, c0, c1 = b0, b1, b2, b3
+		unsure = true
+	}
 	out := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
 	if unsure {
 		out.doubt(doubtExtentMixed)
@@ -438,6 +442,111 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		out.block = true
 	}
 	return out, clarity
+}
+
+// maxPeel is how many lines clearerBlock takes off each side of a
+// grid; peelMargin how much clearer than the grid the block within it
+// must stand out.
+const (
+	maxPeel    = 2
+	peelMargin = 0.3
+)
+
+// clearerBlock looks within the grid [r0, r1) × [c0, c1) for a block of
+// at least two lines each way, up to maxPeel lines in from each side,
+// that stands out (clarity) by peelMargin more than the grid does, and
+// returns the clearest. Lines one at a time cannot find it when most
+// of the grid is not the board: the cells' template is then mostly
+// case or background, and the board's own edge line looks no more like
+// it than the lines beyond (92026: a 4×4 board in a 6×4 grid over its
+// case and the floor tiles). A block within a board does not stand out:
+// the line beyond it is a line of buttons.
+func (w *extentWindow) clearerBlock(r0, r1, c0, c1 int) (int, int, int, int, bool) {
+	// Only a grid that hardly stands out (under peelMargin) is looked
+	// into: a grid over a board and more stands out little, its edge
+	// lines unlike the template of mostly case or background. That
+	// keeps the search (some 80 blocks) off most grids.
+	base, _ := w.clarity(r0, r1, c0, c1)
+	if math.IsInf(base, -1) || base >= peelMargin {
+		return r0, r1, c0, c1, false
+	}
+	best, found := base+peelMargin, false
+	b := [4]int{r0, r1, c0, c1}
+	for t := 0; t <= maxPeel; t++ {
+		for bo := 0; bo <= maxPeel; bo++ {
+			for l := 0; l <= maxPeel; l++ {
+				for ri := 0; ri <= maxPeel; ri++ {
+					n0, n1, m0, m1 := r0+t, r1-bo, c0+l, c1-ri
+					if t+bo+l+ri == 0 || n1-n0 < 2 || m1-m0 < 2 {
+						continue
+					}
+					// Without the stagger, which only lowers clarity:
+					// the best block is judged with it below.
+					if c, _ := w.clarityOf(n0, n1, m0, m1, false); c > best && w.peeledUnlike(r0, r1, c0, c1, n0, n1, m0, m1) {
+						best, found, b = c, true, [4]int{n0, n1, m0, m1}
+					}
+				}
+			}
+		}
+	}
+	if found {
+		c, _ := w.clarity(b[0], b[1], b[2], b[3])
+		found = c >= base+peelMargin
+	}
+	return b[0], b[1], b[2], b[3], found
+}
+
+// peeledUnlike reports whether every line of the grid [r0, r1) ×
+// [c0, c1) outside the block [n0, n1) × [m0, m1) within it, over the
+// block's span, looks unlike the block's cells: none of its cells
+// resembles their template as much as growShare of their median, as
+// any cell that would join a grid must.
+func (w *extentWindow) peeledUnlike(r0, r1, c0, c1, n0, n1, m0, m1 int) bool {
+	tpl, med := w.templates(n0, n1, m0, m1)
+	if tpl == nil {
+		return false
+	}
+	unlike := func(cells [][2]int) bool {
+		var sc []float64
+		for _, c := range cells {
+			if d := w.desc[c[0]*w.cols+c[1]]; d != nil {
+				sc = append(sc, similarity(d, tpl))
+			}
+		}
+		if len(sc) == 0 {
+			return true
+		}
+		sort.Float64s(sc)
+		// No cell of it looks like a button: a line of case or
+		// background has none, while a line of the board holds some
+		// even where most of it is dim or covered.
+		return sc[len(sc)-1] < growShare*med
+	}
+	for i := r0; i < r1; i++ {
+		if i >= n0 && i < n1 {
+			continue
+		}
+		var cells [][2]int
+		for j := m0; j < m1; j++ {
+			cells = append(cells, [2]int{i, j})
+		}
+		if !unlike(cells) {
+			return false
+		}
+	}
+	for j := c0; j < c1; j++ {
+		if j >= m0 && j < m1 {
+			continue
+		}
+		var cells [][2]int
+		for i := n0; i < n1; i++ {
+			cells = append(cells, [2]int{i, j})
+		}
+		if !unlike(cells) {
+			return false
+		}
+	}
+	return true
 }
 
 // The block test: a grid stands out as a whole board when its cells
@@ -702,6 +811,12 @@ func (w *extentWindow) bounded(r0, r1, c0, c1 int) bool {
 // beyond a side out of step (staggerScore at least growShare: a line
 // there would join the grid if it were in step).
 func (w *extentWindow) clarity(r0, r1, c0, c1 int) (float64, bool) {
+	return w.clarityOf(r0, r1, c0, c1, true)
+}
+
+// clarityOf is clarity, leaving out the pattern beyond a side out of
+// step (the costly part) unless stagger is set.
+func (w *extentWindow) clarityOf(r0, r1, c0, c1 int, stagger bool) (float64, bool) {
 	tpl, med := w.templates(r0, r1, c0, c1)
 	if tpl == nil || med < minTemplateScore {
 		return math.Inf(-1), false
@@ -715,7 +830,10 @@ func (w *extentWindow) clarity(r0, r1, c0, c1 int) (float64, bool) {
 			out = math.Max(out, s/med)
 		}
 	}
-	st := w.staggerScore(tpl, med, r0, r1, c0, c1)
+	st := 0.0
+	if stagger {
+		st = w.staggerScore(tpl, med, r0, r1, c0, c1)
+	}
 	staggered := st >= growShare
 	if math.IsInf(edge, 1) {
 		return math.Inf(-1), staggered

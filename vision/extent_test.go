@@ -765,3 +765,46 @@ func TestEdgeBeyond(t *testing.T) {
 		t.Error("right line with one cell of four beyond the photo counted as beyond")
 	}
 }
+
+// TestClearerBlock builds extent windows by hand: a board of buttons
+// amid blank case, and a grid over it and over blank lines beside it.
+// The block of buttons within the grid is found when the grid holds
+// more blank cells than buttons (its template then is the case's), and
+// the grid is kept when it holds just the board.
+func TestClearerBlock(t *testing.T) {
+	button, blank := buttonAndBlank()
+	tests := []struct {
+		name           string
+		boardRows      int // the board's rows, from the grid's top
+		gridRows       int
+		want           bool
+		wantR0, wantR1 int
+	}{
+		{"2x2 board in a 4x2 grid", 2, 4, true, 0, 2},
+		{"4x2 board in its own grid", 4, 4, false, 0, 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, cols := tt.gridRows+2*extentMargin, 2+2*extentMargin
+			w := newTestWindow(rows, cols)
+			r0, r1, c0, c1 := extentMargin, extentMargin+tt.gridRows, extentMargin, extentMargin+2
+			for i := 0; i < rows; i++ {
+				for j := 0; j < cols; j++ {
+					k := i*cols + j
+					w.desc[k], w.energy[k], w.bright[k] = blank, 1, 1
+					if i >= r0 && i < r0+tt.boardRows && j >= c0 && j < c1 {
+						w.desc[k] = button
+					}
+				}
+			}
+			b0, b1, b2, b3, ok := w.clearerBlock(r0, r1, c0, c1)
+			if ok != tt.want {
+				t.Fatalf("clearerBlock found a block: %v, want %v", ok, tt.want)
+			}
+			if ok && (b0 != r0+tt.wantR0 || b1 != r0+tt.wantR1 || b2 != c0 || b3 != c1) {
+				t.Errorf("block rows %d..%d cols %d..%d, want rows %d..%d cols %d..%d",
+					b0-r0, b1-r0, b2-c0, b3-c0, tt.wantR0, tt.wantR1, 0, 2)
+			}
+		})
+	}
+}
