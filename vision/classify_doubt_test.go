@@ -167,19 +167,21 @@ func TestDecideUnlitRings(t *testing.T) {
 // gaps, on a board whose ring (a light desk) is brighter than them, are
 // not plainly off: lights may be outshone by the desk alone (the
 // rendered monitor 92000, all on, was read off with no doubt). The same
-// cells on a case as light as the desk stay plain.
+// cells on a case as light as the desk stay plain, and so do dim cells
+// (V 134), which plainOneGroup takes as off when darker than the ring.
 func TestPlainOneGroupOutshone(t *testing.T) {
 	desk := cellStats{v: 5.08, s: 0.2, spread: 0.02, rim: 5.06, ring: 5.07, peak: 5.1, peakS: 0.2}
 	for _, tc := range []struct {
-		name string
-		rim  float64 // log V of the gaps between the cells
-		sure bool
+		name   string
+		v, rim float64 // log V of the cells and of the gaps between them
+		sure   bool
 	}{
-		{"dark gaps", 4.29, false},
-		{"gaps as light as the desk", 4.9, true},
+		{"dark gaps", 5.0, 4.29, false},
+		{"gaps as light as the desk", 5.0, 4.9, true},
+		{"dim cells above dark gaps", 4.9, 4.2, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cell := cellStats{v: 5.0, s: 0.2, spread: 0.02, rim: tc.rim, ring: 4.55, peak: 5.03, peakS: 0.2}
+			cell := cellStats{v: tc.v, s: 0.2, spread: 0.02, rim: tc.rim, ring: 4.55, peak: tc.v + 0.03, peakS: 0.2}
 			v := &verdict{why: map[string]int{"onegroup": 1}}
 			for range 6 {
 				v.lit = append(v.lit, make([]bool, 6))
@@ -516,24 +518,27 @@ func TestLineColours(t *testing.T) {
 	grey := cellStats{v: 4.6, s: 0.12, spread: 0.02, rim: 4.5, ring: 4.55, peak: 4.65, peakS: 0.12, kc: [2]float64{0.01, 0.02}, kcOK: true}
 	around := cellStats{v: 5.36, s: 0.19, spread: 0.01, rim: 5.36, ring: 5.36, peak: 5.38, peakS: 0.19, kc: [2]float64{0.07, 0.14}, kcOK: true}
 	top := func(r, c int) bool { return r == 0 }
+	left := func(r, c int) bool { return c == 0 }
 	for _, tc := range []struct {
 		name       string
 		rows, cols int
+		lit        func(r, c int) bool
 		unlit      cellStats
 		oneGroup   bool
 	}{
-		{"a yellow row beside blue rows", 4, 4, blue, true},
-		{"a lit row beside grey caps", 4, 4, grey, false},
-		{"rows of two cells", 4, 2, blue, false},
+		{"a yellow row beside blue rows", 4, 4, top, blue, true},
+		{"a yellow column beside blue columns", 4, 4, left, blue, true},
+		{"a lit row beside grey caps", 4, 4, top, grey, false},
+		{"rows of two cells", 4, 2, top, blue, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := decideBoard(withRing(board(tc.rows, tc.cols, top, tc.unlit, yellow), around))
+			v := decideBoard(withRing(board(tc.rows, tc.cols, tc.lit, tc.unlit, yellow), around))
 			if got := v.why["linecolours"] > 0; got != tc.oneGroup {
 				t.Fatalf("read as rows of colours %v, want %v (why %v)", got, tc.oneGroup, v.why)
 			}
 			for r := range v.lit {
 				for c := range v.lit[r] {
-					want := tc.oneGroup || r == 0
+					want := tc.oneGroup || tc.lit(r, c)
 					if v.lit[r][c] != want {
 						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
 					}
@@ -563,7 +568,9 @@ func TestGlareOnLit(t *testing.T) {
 		cells  bool // check the cells: other rules read the rest
 	}{
 		{"glare over lights", washed, patch, true, true},
-		{"grey caps", cellStats{v: 4.8, s: 0.05, spread: 0.02, rim: 4.7, ring: 4.75, peak: 4.85, peakS: 0.05}, patch, false, true},
+		// Grey caps as lit around as glare, but dimmer than the lights.
+		{"grey caps", cellStats{v: 4.8, s: 0.05, spread: 0.02, rim: 5.3, ring: 4.75, peak: 4.85, peakS: 0.05}, patch, false, true},
+		{"washed out but tinted", cellStats{v: 5.55, s: 0.36, spread: 0.01, rim: 5.55, ring: 5.55, peak: 5.56, peakS: 0.36}, patch, false, false},
 		{"white cells with dark gaps", cellStats{v: 5.55, s: 0.02, spread: 0.02, rim: 4.6, ring: 5.0, peak: 5.56, peakS: 0.02}, patch, false, false},
 		{"a quarter of the board washed out", washed, func(r, c int) bool { return r >= 4 && c >= 3 && c <= 6 }, false, false},
 	} {

@@ -28,9 +28,10 @@ var (
 )
 
 // kindSplit returns, row by row, which cells lie above the gap of the
-// first of measures that parts the cells into two tight kinds, as
-// twoKinds defines them, and whether one does.
-func kindSplit(stats [][]cellStats, measures []func(cellStats) float64) ([]bool, bool) {
+// first of measures that parts the cells into two tight kinds of at
+// least least cells each, as twoKinds defines them, and whether one
+// does.
+func kindSplit(stats [][]cellStats, measures []func(cellStats) float64, least int) ([]bool, bool) {
 	all := cellsOf(stats)
 	n := len(all)
 	xs := make([]float64, n)
@@ -40,7 +41,7 @@ func kindSplit(stats [][]cellStats, measures []func(cellStats) float64) ([]bool,
 		}
 		sorted := append([]float64(nil), xs...)
 		sort.Float64s(sorted)
-		for k := 2; k <= n-2; k++ {
+		for k := least; k <= n-least; k++ {
 			gap := sorted[k] - sorted[k-1]
 			if gap >= kindGap && gap > kindRatio*math.Max(sorted[k-1]-sorted[0], sorted[n-1]-sorted[k]) {
 				upper := make([]bool, n)
@@ -54,9 +55,9 @@ func kindSplit(stats [][]cellStats, measures []func(cellStats) float64) ([]bool,
 	return nil, false
 }
 
-// minKind is the fewest cells kindsRead takes for a kind: one or two
-// odd cells on a board of one group are a pointer or a glare spot
-// more often than its lights.
+// minKind is the fewest cells kindsRead takes for a kind: two odd
+// cells on a board of one group are a pointer or a glare spot more
+// often than its lights.
 const minKind = 3
 
 // kindsRead reads a board of smallBoard cells or more taken for one
@@ -71,8 +72,8 @@ func kindsRead(stats [][]cellStats, v *verdict) bool {
 	if len(stats)*len(stats[0]) < smallBoard {
 		return false
 	}
-	upper, ok := kindSplit(stats, colourMeasures)
-	if !ok || min(litCount(upper), len(upper)-litCount(upper)) < minKind {
+	upper, ok := kindSplit(stats, colourMeasures, minKind)
+	if !ok {
 		return false
 	}
 	var k [2][]cellStats

@@ -6,7 +6,8 @@ import "testing"
 // group, the cells drawn from two kinds in a checker pattern (the
 // statistics are those of tuning photos 73090, 73089 and 74095, and of
 // an all-on board half in a shadow), and that it leaves boards of a few
-// cells, and kinds of brightness alone, as they are.
+// cells, kinds of brightness alone, and a kind of two cells (a pointer)
+// as they are.
 func TestKindsRead(t *testing.T) {
 	cyan := cellStats{v: 5.52, s: 0.29, peak: 5.55, peakS: 0.85, ring: 5.47, ca: -0.28, cb: 0.05}
 	cream := cellStats{v: 5.55, s: 0.26, peak: 5.56, peakS: 0.55, ring: 5.54, ca: 0.02, cb: 0.25}

@@ -28,8 +28,9 @@ const (
 // shadowEdge looks for a straight edge across the board of ext
 // (measure's cells with the ring of would-be cells around them) that
 // splits the rims into two sides, each holding at least two of the
-// board's cells, whose medians differ by at least minShadeStep and
-// that explain all but shadeFit of the rims' spread. It returns the
+// board's cells, whose medians differ by at least minShadeStep, whose
+// board cells' rims alone differ the same way by half that, and that
+// explain all but shadeFit of the rims' spread. It returns the
 // cells on the darker side, the step and the brighter side's median rim.
 func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok bool) {
 	rows, cols := len(ext), len(ext[0])
@@ -48,6 +49,7 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok b
 	side := make([]bool, n)
 	proj := make([]float64, n)
 	var a, b []float64
+	var in [2][]float64 // the board's own rims on either side
 	for k := 0; k < shadeAngles; k++ {
 		th := math.Pi * float64(k) / shadeAngles
 		cx, cy := math.Cos(th), math.Sin(th)
@@ -61,7 +63,7 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok b
 				continue
 			}
 			a, b = a[:0], b[:0]
-			var in [2][]float64
+			in[0], in[1] = in[0][:0], in[1][:0]
 			for i, p := range proj {
 				side[i] = p > o
 				r, c := i/cols, i%cols
