@@ -682,27 +682,67 @@ func decideBoard(ext [][]cellStats) *verdict {
 }
 
 // lineGap is the brightness (log V) by which a lit row of a board read
-// in whole rows must outshine its unlit rows. Through the label corners
-// of five tuning sets (2000 photos), the all-on boards with a colour per
-// row read in whole rows had a gap of 0.01 to 0.25; boards of one
-// colour truly lit in whole rows, 0.45 and more.
-const lineGap = 0.35
+// in whole rows must outshine its unlit rows, and lineHue how far apart
+// (chroma, in saturation's units) two rows of one group must lie to be
+// of different colours. Through the label corners of five tuning sets
+// (2000 photos), the all-on boards with a colour per row read in whole
+// rows had a gap of 0.01 to 0.25 and rows 0.22 to 1.4 apart; boards of
+// one colour truly lit in whole rows, a gap of 0.45 and more and rows
+// at most 0.003 apart.
+const (
+	lineGap = 0.35
+	lineHue = 0.1
+)
 
 // lineColours reports whether the reading (lit) splits the board into
 // whole rows, or whole columns, of three cells or more, the lit ones
-// less than lineGap brighter than the unlit ones: rows of lights in
-// different colours, all on or all off, rather than lit rows beside
-// unlit ones, which a light outshines.
+// less than lineGap brighter than the unlit ones, and two rows of one
+// group differ in colour: rows of lights in different colours, all on
+// or all off, rather than lit rows beside unlit ones, which a light
+// outshines and which share one colour.
 func lineColours(stats [][]cellStats, lit [][]bool) bool {
 	rows, cols := len(lit), len(lit[0])
-	byRow := cols >= 3 && wholeLines(rows, cols, func(r, c int) bool { return lit[r][c] })
-	byCol := rows >= 3 && wholeLines(cols, rows, func(c, r int) bool { return lit[r][c] })
-	if !byRow && !byCol {
-		return false
-	}
 	g := groups(stats, func(i int) bool { return lit[i/cols][i%cols] })
 	cv := func(s cellStats) float64 { return s.v }
-	return medianOf(g[1], cv)-medianOf(g[0], cv) < lineGap
+	if medianOf(g[1], cv)-medianOf(g[0], cv) >= lineGap {
+		return false
+	}
+	if cols >= 3 && wholeLines(rows, cols, func(r, c int) bool { return lit[r][c] }) {
+		return linesDiffer(rows, func(r int) bool { return lit[r][0] }, func(r int) []cellStats { return stats[r] })
+	}
+	if rows >= 3 && wholeLines(cols, rows, func(c, r int) bool { return lit[r][c] }) {
+		return linesDiffer(cols, func(c int) bool { return lit[0][c] }, func(c int) []cellStats {
+			col := make([]cellStats, rows)
+			for r := range col {
+				col[r] = stats[r][c]
+			}
+			return col
+		})
+	}
+	return false
+}
+
+// linesDiffer reports whether two of n lines (line(i) their cells,
+// on(i) their group) in the same group differ in median chroma by
+// lineHue or more.
+func linesDiffer(n int, on func(int) bool, line func(int) []cellStats) bool {
+	ca := func(s cellStats) float64 { return s.ca }
+	cb := func(s cellStats) float64 { return s.cb }
+	var hue [2][][2]float64
+	for i := range n {
+		cells := line(i)
+		hue[b2i(on(i))] = append(hue[b2i(on(i))], [2]float64{medianOf(cells, ca), medianOf(cells, cb)})
+	}
+	for _, hs := range hue {
+		for i := range hs {
+			for j := range i {
+				if math.Hypot(hs[i][0]-hs[j][0], hs[i][1]-hs[j][1]) >= lineHue {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // wholeLines reports whether each of n lines of m cells (at(i, j) is

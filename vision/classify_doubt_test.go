@@ -508,15 +508,19 @@ func TestWhiteLights(t *testing.T) {
 }
 
 // TestLineColours checks that a board read in whole rows whose lit row
-// hardly outshines the others (a yellow row beside blue ones, as on the
-// rendered arcade 85038) is read as one group, all lit and in doubt,
-// while a lit row clearly brighter than grey unlit rows stays a lit row,
-// and so does a pair of columns, too short to tell.
+// hardly outshines the others, and whose other rows differ in colour
+// among themselves (a yellow row beside blue and green ones, as on the
+// rendered arcade 85038), is read as one group, all lit and in doubt;
+// while a lit row clearly brighter than grey unlit rows stays a lit
+// row, and so does one hardly brighter than unlit rows all of one
+// colour, or a pair of columns, too short to tell.
 func TestLineColours(t *testing.T) {
-	yellow := cellStats{v: 5.5, s: 0.55, spread: 0.02, rim: 4.9, ring: 5.3, peak: 5.52, peakS: 0.55, kc: [2]float64{0.3, 0.43}, kcOK: true}
-	blue := cellStats{v: 5.21, s: 0.33, spread: 0.02, rim: 4.6, ring: 5.0, peak: 5.38, peakS: 0.33, kc: [2]float64{-0.07, -0.23}, kcOK: true}
-	grey := cellStats{v: 4.6, s: 0.12, spread: 0.02, rim: 4.5, ring: 4.55, peak: 4.65, peakS: 0.12, kc: [2]float64{0.01, 0.02}, kcOK: true}
-	around := cellStats{v: 5.36, s: 0.19, spread: 0.01, rim: 5.36, ring: 5.36, peak: 5.38, peakS: 0.19, kc: [2]float64{0.07, 0.14}, kcOK: true}
+	yellow := cellStats{v: 5.5, s: 0.55, spread: 0.02, rim: 4.9, ring: 5.3, peak: 5.52, peakS: 0.55, ca: 0.3, cb: 0.43}
+	blue := cellStats{v: 5.21, s: 0.33, spread: 0.02, rim: 4.6, ring: 5.0, peak: 5.38, peakS: 0.33, ca: -0.07, cb: -0.23}
+	green := blue
+	green.ca, green.cb = -0.34, -0.12
+	grey := cellStats{v: 4.6, s: 0.12, spread: 0.02, rim: 4.5, ring: 4.55, peak: 4.65, peakS: 0.12, ca: 0.01, cb: 0.02}
+	around := cellStats{v: 5.36, s: 0.19, spread: 0.01, rim: 5.36, ring: 5.36, peak: 5.38, peakS: 0.19, ca: 0.07, cb: 0.14}
 	top := func(r, c int) bool { return r == 0 }
 	left := func(r, c int) bool { return c == 0 }
 	for _, tc := range []struct {
@@ -524,15 +528,27 @@ func TestLineColours(t *testing.T) {
 		rows, cols int
 		lit        func(r, c int) bool
 		unlit      cellStats
+		greenLine  bool // line 2 (row or column, as lit) is green
 		oneGroup   bool
 	}{
-		{"a yellow row beside blue rows", 4, 4, top, blue, true},
-		{"a yellow column beside blue columns", 4, 4, left, blue, true},
-		{"a lit row beside grey caps", 4, 4, top, grey, false},
-		{"rows of two cells", 4, 2, top, blue, false},
+		{"a yellow row beside blue and green rows", 4, 4, top, blue, true, true},
+		{"a yellow column beside blue and green columns", 4, 4, left, blue, true, true},
+		{"a yellow row beside blue rows", 4, 4, top, blue, false, false},
+		{"a lit row beside grey caps", 4, 4, top, grey, false, false},
+		{"rows of two cells", 4, 2, top, blue, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := decideBoard(withRing(board(tc.rows, tc.cols, tc.lit, tc.unlit, yellow), around))
+			st := board(tc.rows, tc.cols, tc.lit, tc.unlit, yellow)
+			if tc.greenLine {
+				for r := range st {
+					for c := range st[r] {
+						if tc.lit(0, 1) && r == 2 || !tc.lit(0, 1) && c == 2 {
+							st[r][c] = green
+						}
+					}
+				}
+			}
+			v := decideBoard(withRing(st, around))
 			if got := v.why["linecolours"] > 0; got != tc.oneGroup {
 				t.Fatalf("read as rows of colours %v, want %v (why %v)", got, tc.oneGroup, v.why)
 			}
