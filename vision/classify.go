@@ -1094,10 +1094,7 @@ func decide(stats [][]cellStats) *verdict {
 		// the shadow decides, every cell in doubt.
 		v.oneGroup = true
 		v.why["shadow"] = n
-		oneGroupConf([][]cellStats{bright}, lit[:len(bright)], conf[:len(bright)])
-		for i := range lit {
-			lit[i], conf[i] = lit[0], math.Min(conf[0], crossCap)
-		}
+		readAsOne(bright, lit, conf)
 	case split:
 		twoGroupConf(xs, stats, t, lo, hi, lit, conf, v.why)
 		if min(lo.n, hi.n) <= 2 && hi.mean-lo.mean < loneGap {
@@ -1139,10 +1136,7 @@ func decide(stats [][]cellStats) *verdict {
 				// group: the cells out of the glare decide, every
 				// cell in doubt.
 				rest := groups(stats, litAt(lit))[0]
-				oneGroupConf([][]cellStats{rest}, lit[:len(rest)], conf[:len(rest)])
-				for i := range lit {
-					lit[i], conf[i] = lit[0], math.Min(conf[0], crossCap)
-				}
+				readAsOne(rest, lit, conf)
 				v.oneGroup = true
 				break
 			}
@@ -1153,10 +1147,7 @@ func decide(stats [][]cellStats) *verdict {
 			// one group. The cells out of the glare decide, every
 			// cell in doubt.
 			rest := groups(stats, litAt(lit))[1]
-			oneGroupConf([][]cellStats{rest}, lit[:len(rest)], conf[:len(rest)])
-			for i := range lit {
-				lit[i], conf[i] = lit[0], math.Min(conf[0], crossCap)
-			}
+			readAsOne(rest, lit, conf)
 			v.oneGroup = true
 			v.why["glarelit"] = n
 			break
@@ -1243,6 +1234,16 @@ func decide(stats [][]cellStats) *verdict {
 		v.conf[r] = conf[r*cols : (r+1)*cols]
 	}
 	return v
+}
+
+// readAsOne reads the board (lit and conf, row-major) as one group that
+// cells decide (oneGroupConf: the part out of a shadow or out of the
+// glare), every cell in doubt.
+func readAsOne(cells []cellStats, lit []bool, conf []float64) {
+	oneGroupConf([][]cellStats{cells}, lit[:len(cells)], conf[:len(cells)])
+	for i := range lit {
+		lit[i], conf[i] = lit[0], math.Min(conf[0], crossCap)
+	}
 }
 
 // ringsInverted reports whether the unlit group looks like lit rings
