@@ -669,11 +669,10 @@ func decideBoard(ext [][]cellStats) *verdict {
 		// per row. Read it as one group, every cell in doubt.
 		rows, cols := len(v.lit), len(v.lit[0])
 		lit, conf := make([]bool, rows*cols), make([]float64, rows*cols)
-		oneGroupConf(inner(ext), lit, conf)
+		readAsOne(cellsOf(inner(ext)), lit, conf)
 		for r := range v.lit {
-			for c := range v.lit[r] {
-				v.lit[r][c], v.conf[r][c] = lit[0], math.Min(conf[0], crossCap)
-			}
+			copy(v.lit[r], lit[r*cols:])
+			copy(v.conf[r], conf[r*cols:])
 		}
 		v.oneGroup = true
 		v.why["linecolours"] = rows * cols

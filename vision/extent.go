@@ -522,31 +522,25 @@ func (w *extentWindow) peeledUnlike(r0, r1, c0, c1, n0, n1, m0, m1 int) bool {
 		// even where most of it is dim or covered.
 		return sc[len(sc)-1] < growShare*med
 	}
-	for i := r0; i < r1; i++ {
-		if i >= n0 && i < n1 {
-			continue
+	// peeled reports whether the lines [a0, a1) outside [s0, s1), each
+	// over [o0, o1) across (cell(line, k)), are all unlike the block.
+	peeled := func(a0, a1, s0, s1, o0, o1 int, cell func(line, k int) [2]int) bool {
+		for i := a0; i < a1; i++ {
+			if i >= s0 && i < s1 {
+				continue
+			}
+			var cells [][2]int
+			for k := o0; k < o1; k++ {
+				cells = append(cells, cell(i, k))
+			}
+			if !unlike(cells) {
+				return false
+			}
 		}
-		var cells [][2]int
-		for j := m0; j < m1; j++ {
-			cells = append(cells, [2]int{i, j})
-		}
-		if !unlike(cells) {
-			return false
-		}
+		return true
 	}
-	for j := c0; j < c1; j++ {
-		if j >= m0 && j < m1 {
-			continue
-		}
-		var cells [][2]int
-		for i := n0; i < n1; i++ {
-			cells = append(cells, [2]int{i, j})
-		}
-		if !unlike(cells) {
-			return false
-		}
-	}
-	return true
+	return peeled(r0, r1, n0, n1, m0, m1, func(i, j int) [2]int { return [2]int{i, j} }) &&
+		peeled(c0, c1, m0, m1, n0, n1, func(j, i int) [2]int { return [2]int{i, j} })
 }
 
 // The block test: a grid stands out as a whole board when its cells
