@@ -182,11 +182,7 @@ func TestPlainOneGroupOutshone(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cell := cellStats{v: tc.v, s: 0.2, spread: 0.02, rim: tc.rim, ring: 4.55, peak: tc.v + 0.03, peakS: 0.2}
-			v := &verdict{why: map[string]int{"onegroup": 1}}
-			for range 6 {
-				v.lit = append(v.lit, make([]bool, 6))
-				v.conf = append(v.conf, []float64{0.45, 0.45, 0.45, 0.45, 0.45, 0.45})
-			}
+			v := oneGroupVerdict(6, 6, false)
 			plainOneGroup(withRing(board(6, 6, pattern, cell, cell), desk), v)
 			r := &Reading{Confidence: v.conf, SizeSure: true}
 			if r.Doubtful() == tc.sure {
@@ -227,15 +223,7 @@ func TestPlainOneGroupAlike(t *testing.T) {
 		{"red cells among teal ones", board(4, 4, pattern, teal, red), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := &verdict{why: map[string]int{"onegroup": 1}}
-			for _, row := range tc.st {
-				v.lit = append(v.lit, make([]bool, len(row)))
-				c := make([]float64, len(row))
-				for j := range c {
-					c[j] = 0.45
-				}
-				v.conf = append(v.conf, c)
-			}
+			v := oneGroupVerdict(len(tc.st), len(tc.st[0]), false)
 			plainOneGroup(withRing(tc.st, dark), v)
 			r := &Reading{Confidence: v.conf, SizeSure: true}
 			if r.Doubtful() == tc.sure {
@@ -287,11 +275,7 @@ func TestPlainOneGroupLightScreen(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			screen := cellStats{v: tc.screen, s: 0.07, rim: tc.screen, ring: tc.screen, peak: tc.screen, peakS: 0.07}
-			v := &verdict{why: map[string]int{"onegroup": 1}}
-			for range 5 {
-				v.lit = append(v.lit, make([]bool, 5))
-				v.conf = append(v.conf, []float64{0.45, 0.45, 0.45, 0.45, 0.45})
-			}
+			v := oneGroupVerdict(5, 5, false)
 			plainOneGroup(withRing(board(5, 5, pattern, orange, orange), screen), v)
 			r := &Reading{Confidence: v.conf, SizeSure: true}
 			if r.Doubtful() == tc.sure {
@@ -355,20 +339,12 @@ func TestShadowSplit(t *testing.T) {
 			if got := v.why["shadow"] > 0; got != tt.shadow {
 				t.Fatalf("read as a shadow %v, want %v (why %v)", got, tt.shadow, v.why)
 			}
-			for r := range st {
-				for c := range st[r] {
-					want := tt.lit
-					if !tt.shadow {
-						want = diagonal(r, c) == tt.inLit
-					}
-					if v.lit[r][c] != want {
-						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
-					}
-					if tt.shadow && v.conf[r][c] >= UncertainBelow {
-						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
-					}
+			checkCells(t, v, func(r, c int) bool {
+				if tt.shadow {
+					return tt.lit
 				}
-			}
+				return diagonal(r, c) == tt.inLit
+			}, tt.shadow)
 		})
 	}
 }
@@ -408,16 +384,7 @@ func TestGlareOnOneGroup(t *testing.T) {
 			if v.oneGroup != tc.oneGroup {
 				t.Errorf("one group %v, want %v (why %v)", v.oneGroup, tc.oneGroup, v.why)
 			}
-			for r := range st {
-				for c := range st[r] {
-					if v.lit[r][c] != tc.want(r, c) {
-						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], tc.want(r, c), v.why)
-					}
-					if v.conf[r][c] >= UncertainBelow {
-						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
-					}
-				}
-			}
+			checkCells(t, v, tc.want, true)
 		})
 	}
 }
@@ -449,16 +416,7 @@ func TestColouredShine(t *testing.T) {
 			if !v.oneGroup {
 				t.Fatalf("not read as one group (why %v)", v.why)
 			}
-			for r := range v.lit {
-				for c := range v.lit[r] {
-					if v.lit[r][c] != tc.want {
-						t.Fatalf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], tc.want, v.why)
-					}
-					if v.conf[r][c] >= UncertainBelow {
-						t.Fatalf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
-					}
-				}
-			}
+			checkCells(t, v, func(int, int) bool { return tc.want }, true)
 		})
 	}
 }
@@ -492,17 +450,7 @@ func TestWhiteLights(t *testing.T) {
 			if got := v.why["whitelit"] > 0; got != tc.allLit {
 				t.Fatalf("read as white lights %v, want %v (why %v)", got, tc.allLit, v.why)
 			}
-			for r := range st {
-				for c := range st[r] {
-					want := tc.allLit || !tc.at(r, c)
-					if v.lit[r][c] != want {
-						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
-					}
-					if tc.allLit && v.conf[r][c] >= UncertainBelow {
-						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
-					}
-				}
-			}
+			checkCells(t, v, func(r, c int) bool { return tc.allLit || !tc.at(r, c) }, tc.allLit)
 		})
 	}
 }
@@ -552,17 +500,7 @@ func TestLineColours(t *testing.T) {
 			if got := v.why["linecolours"] > 0; got != tc.oneGroup {
 				t.Fatalf("read as rows of colours %v, want %v (why %v)", got, tc.oneGroup, v.why)
 			}
-			for r := range v.lit {
-				for c := range v.lit[r] {
-					want := tc.oneGroup || tc.lit(r, c)
-					if v.lit[r][c] != want {
-						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
-					}
-					if tc.oneGroup && v.conf[r][c] >= UncertainBelow {
-						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
-					}
-				}
-			}
+			checkCells(t, v, func(r, c int) bool { return tc.oneGroup || tc.lit(r, c) }, tc.oneGroup)
 		})
 	}
 }
@@ -598,16 +536,37 @@ func TestGlareOnLit(t *testing.T) {
 			if !tc.cells {
 				return
 			}
-			for r := range v.lit {
-				for c := range v.lit[r] {
-					if want := tc.allLit || !tc.at(r, c); v.lit[r][c] != want {
-						t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, v.lit[r][c], want, v.why)
-					}
-					if tc.allLit && v.conf[r][c] >= UncertainBelow {
-						t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
-					}
-				}
-			}
+			checkCells(t, v, func(r, c int) bool { return tc.allLit || !tc.at(r, c) }, tc.allLit)
 		})
 	}
+}
+
+// checkCells reports every cell of v read otherwise than want(r, c)
+// and, when doubt is set, every cell read sure.
+func checkCells(t *testing.T, v *verdict, want func(r, c int) bool, doubt bool) {
+	t.Helper()
+	for r := range v.lit {
+		for c, on := range v.lit[r] {
+			if on != want(r, c) {
+				t.Errorf("cell (%d, %d) read %v, want %v (why %v)", r, c, on, want(r, c), v.why)
+			}
+			if doubt && v.conf[r][c] >= UncertainBelow {
+				t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
+			}
+		}
+	}
+}
+
+// oneGroupVerdict is a rows×cols reading as oneGroupConf leaves an
+// undecided board for plainOneGroup: every cell lit (or not), at 0.45.
+func oneGroupVerdict(rows, cols int, lit bool) *verdict {
+	v := &verdict{why: map[string]int{"onegroup": rows * cols}}
+	for range rows {
+		v.lit = append(v.lit, make([]bool, cols))
+		v.conf = append(v.conf, make([]float64, cols))
+		for c := range cols {
+			v.lit[len(v.lit)-1][c], v.conf[len(v.conf)-1][c] = lit, 0.45
+		}
+	}
+	return v
 }

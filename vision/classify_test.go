@@ -675,11 +675,7 @@ func TestPlainOneGroupUneven(t *testing.T) {
 		{"white lights and cream caps", board(5, 5, pattern, cream, white), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := &verdict{why: map[string]int{"onegroup": 25}}
-			for range tc.st {
-				v.lit = append(v.lit, []bool{true, true, true, true, true})
-				v.conf = append(v.conf, []float64{0.45, 0.45, 0.45, 0.45, 0.45})
-			}
+			v := oneGroupVerdict(len(tc.st), 5, true)
 			plainOneGroup(withRing(tc.st, wood), v)
 			r := &Reading{Confidence: v.conf, SizeSure: true}
 			if r.Doubtful() == tc.sure {
