@@ -1630,12 +1630,17 @@ func greyGlare(stats [][]cellStats, lit []bool, i int) bool {
 		litS-st.s >= minSGap && litPS-st.peakS >= minSGap
 }
 
+// whiterPeak is how much less saturated at its peak than the lit
+// cells' median a lit cell below them must be to be taken for glare.
+const whiterPeak = 0.05
+
 // brightnessOverlap doubts the cells whose brightness says the other
 // group: an unlit cell at least as bright as a tenth of the lit ones
 // (a white light under a shadow beside coloured ones), and a lit cell
 // below a lit group that the camera clipped, by a fifth of the way to
-// the unlit group or with a rim brighter than the lit cells' (glare or
-// bloom on an unlit button next to lights at full scale). A cell that
+// the unlit group, with a rim brighter than the lit cells' (glare or
+// bloom on an unlit button next to lights at full scale), or whiter at
+// its peak than lights of one colour (glare on a cap). A cell that
 // is both is read unlit, still in doubt.
 func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
@@ -1661,6 +1666,13 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 	// towards the unlit group.
 	deep := med - math.Max(0.04, 0.2*(med-sortedQuantile(uv, 0.5)))
 	rimLit := sortedQuantile(lrim, 0.5)
+	// Among lights of one colour, a lit cell below the clipped ones and
+	// whiter than them at its peak is no light of another colour: glare
+	// whitens a cap towards white, as the lights are.
+	whiter := -1.0
+	if !satVaries(stats, lit, true) {
+		whiter = medianOf(groups(stats, litAt(lit))[1], func(s cellStats) float64 { return s.peakS }) - whiterPeak
+	}
 	// On a board of grey caps, a grey cell below clipped lights may as
 	// well be a cap in good light as a white light: brightness is all
 	// that tells them apart, and it says the cell is not one of them.
@@ -1672,7 +1684,7 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 		case !on && v >= low:
 			conf[i] = math.Min(conf[i], crossCap)
 			why["brightunlit"]++
-		case on && med >= clippedV && v < med-0.04 && (v < deep || st.rim > rimLit+0.1 || len(uv) == 0 || greyCaps && st.s < greyS):
+		case on && med >= clippedV && v < med-0.04 && (v < deep || st.rim > rimLit+0.1 || len(uv) == 0 || greyCaps && st.s < greyS || st.peakS < whiter):
 			conf[i] = math.Min(conf[i], crossCap)
 			why["belowclip"]++
 			switch glare := st.rim > rimLit+0.1; {

@@ -20,14 +20,7 @@ func TestLitLikeUnlitBrighterLight(t *testing.T) {
 	bright := cell(0.035, -0.01) // within chromaNear of blue, not chromaTight
 	const rows, cols = 5, 5
 	st := board(rows, cols, pattern, caps, blue)
-	var lit []bool
-	var conf []float64
-	for r := 0; r < rows; r++ {
-		for c := 0; c < cols; c++ {
-			lit = append(lit, pattern(r, c))
-			conf = append(conf, 1)
-		}
-	}
+	lit, conf := patternReading(rows, cols)
 	st[0][0] = bright // lit in pattern
 	odd := -1
 	for i, on := range lit {

@@ -306,6 +306,18 @@ func flatLit(lit [][]bool) []bool {
 // pattern is a scattered game position, not separable by a line.
 func pattern(r, c int) bool { return (r*7+c*3)%5 < 2 }
 
+// patternReading reads a rows×cols board as pattern lights it, cell by
+// cell, every cell sure.
+func patternReading(rows, cols int) (lit []bool, conf []float64) {
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			lit = append(lit, pattern(r, c))
+			conf = append(conf, 1)
+		}
+	}
+	return lit, conf
+}
+
 // TestDecideInversions checks the readings the classifier turns round
 // or reads as one group, on boards built from cell statistics.
 func TestDecideInversions(t *testing.T) {
@@ -888,12 +900,7 @@ func TestWhiteAdded(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(5, 5, pattern, tc.unlit, tc.lit)
-			lit := make([]bool, 0, 25)
-			for r := 0; r < 5; r++ {
-				for c := 0; c < 5; c++ {
-					lit = append(lit, pattern(r, c))
-				}
-			}
+			lit, _ := patternReading(5, 5)
 			if got := whiteAdded(st, lit); got != tc.want {
 				t.Errorf("whiteAdded = %v, want %v", got, tc.want)
 			}
@@ -993,14 +1000,7 @@ func TestGreyAmongLit(t *testing.T) {
 					}
 				}
 			}
-			var lit []bool
-			var conf []float64
-			for r := 0; r < rows; r++ {
-				for c := 0; c < cols; c++ {
-					lit = append(lit, pattern(r, c))
-					conf = append(conf, 1)
-				}
-			}
+			lit, conf := patternReading(rows, cols)
 			k := 0
 			for i := range lit {
 				if !lit[i] && k < tc.white {
@@ -1039,14 +1039,7 @@ func TestBelowClipGrey(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			const rows, cols = 4, 5
 			st := board(rows, cols, pattern, capShade, lightOn)
-			var lit []bool
-			var conf []float64
-			for r := 0; r < rows; r++ {
-				for c := 0; c < cols; c++ {
-					lit = append(lit, pattern(r, c))
-					conf = append(conf, 1)
-				}
-			}
+			lit, conf := patternReading(rows, cols)
 			st[0][0], lit[0] = tc.odd, true
 			why := map[string]int{}
 			brightnessOverlap(st, lit, conf, why)
@@ -1055,6 +1048,46 @@ func TestBelowClipGrey(t *testing.T) {
 			}
 			if lit[0] != tc.wantRead {
 				t.Errorf("read lit %v, want %v (why %v)", lit[0], tc.wantRead, why)
+			}
+		})
+	}
+}
+
+// TestBelowClipWhiter checks that among clipped white lights on tinted
+// caps a lit cell a little below them is doubted when its peak is
+// whiter than theirs (glare on a cap), and not when it is as tinted as
+// they are, or when the lights vary in colour (a white light among
+// coloured ones).
+func TestBelowClipWhiter(t *testing.T) {
+	capTint := cellStats{v: 4.45, s: 0.16, rim: 5.55, peak: 5.5, peakS: 0.12}
+	lightOn := cellStats{v: 5.56, s: 0.05, rim: 5.55, peak: 5.56, peakS: 0.07}
+	for _, tc := range []struct {
+		name string
+		odd  cellStats
+		vary bool // lights of several colours
+		want bool // doubted
+	}{
+		{"glare on a cap", cellStats{v: 5.40, s: 0.06, rim: 5.56, peak: 5.56, peakS: 0}, false, true},
+		{"a light as tinted as the others", cellStats{v: 5.40, s: 0.06, rim: 5.56, peak: 5.56, peakS: 0.07}, false, false},
+		{"glare among lights of several colours", cellStats{v: 5.40, s: 0.06, rim: 5.56, peak: 5.56, peakS: 0}, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 4, 5
+			st := board(rows, cols, pattern, capTint, lightOn)
+			lit, conf := patternReading(rows, cols)
+			for i, on := range lit {
+				if tc.vary && on && i%cols%2 == 1 {
+					st[i/cols][i%cols].s, st[i/cols][i%cols].ca = 0.6, 0.4
+				}
+			}
+			st[0][0], lit[0] = tc.odd, true
+			why := map[string]int{}
+			brightnessOverlap(st, lit, conf, why)
+			if got := conf[0] < UncertainBelow; got != tc.want {
+				t.Errorf("doubted %v, want %v (why %v)", got, tc.want, why)
+			}
+			if !lit[0] {
+				t.Errorf("read unlit, want lit kept (why %v)", why)
 			}
 		})
 	}

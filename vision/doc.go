@@ -252,7 +252,9 @@
 // centre, a cursor's body lies beside the point it points at. A cell no
 // check doubted is put in doubt, its reading kept, when a clear part of
 // it matches only the other group's template and a quarter or more does
-// not (a cursor in a photo, grey or tinted, over part of the cell).
+// not (a cursor in a photo, grey or tinted, over part of the cell);
+// on a board of lights of many colours, whose lit cells share no
+// template, a lit cell is compared with the unlit group's alone.
 // A doubted cell under a drawn cursor (white with a black outline, on
 // a screen) is also read by what shows around the cursor against one
 // group's template alone, so boards of many light colours, or all of

@@ -57,6 +57,9 @@ const (
 // matches only the other group's template (and a quarter or more does
 // not: its own look, or a cover of any colour, since a cursor in a photo
 // is grey or tinted, seldom white) is put in doubt, its reading kept.
+// When one group's cells differ among themselves (lights of many
+// colours), that group has no template and its cells are compared with
+// the other group's alone.
 func occluded(cells [][][3]float64, px int, v *verdict) {
 	rows, cols := len(v.lit), len(v.lit[0])
 	n := rows * cols
@@ -74,14 +77,23 @@ func occluded(cells [][][3]float64, px int, v *verdict) {
 		idx[g] = append(idx[g], i)
 	}
 	var tp [2][][3]float64
-	tol := occMinTol
+	var tols [2]float64
 	for g := range idx {
 		if tp[g] = template(cells, idx[g]); tp[g] != nil {
-			tol = math.Max(tol, pixelTol(cells, idx[g], tp[g]))
+			tols[g] = pixelTol(cells, idx[g], tp[g])
 		}
 	}
+	tol := math.Max(occMinTol, math.Max(tols[0], tols[1]))
 	if tol > occMaxTol {
-		return
+		// One group's cells differ among themselves (lights of many
+		// colours): its template tells nothing, and its cells are
+		// compared with the other's alone, as a group too small for
+		// a template is.
+		loose := b2i(tols[1] > occMaxTol)
+		if tp[1-loose] == nil || tols[1-loose] > occMaxTol {
+			return
+		}
+		tp[loose], tol = nil, math.Max(occMinTol, tols[1-loose])
 	}
 	// match[i] compares cell i with its group's template and the
 	// other's (nil when the other group has none), each cell against
@@ -98,7 +110,7 @@ func occluded(cells [][][3]float64, px int, v *verdict) {
 	// cells match only the other group's template.
 	var shown [2]float64
 	for g := range idx {
-		if tp[g] == nil || tp[1-g] == nil {
+		if len(idx[g]) < 3 || tp[1-g] == nil {
 			continue
 		}
 		var xs []float64

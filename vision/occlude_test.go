@@ -87,6 +87,47 @@ func TestOccluded(t *testing.T) {
 	}
 }
 
+// TestOccludedManyColours checks occluded on a board whose lights are
+// of many colours, so the lit group has no template: a sure cell read
+// lit under a white hand, showing the unlit caps around it, is put in
+// doubt; with no hand, no cell is.
+func TestOccludedManyColours(t *testing.T) {
+	const rows, cols, px = 4, 4, 30
+	blue := color.RGBA{20, 30, 110, 255}
+	hues := []color.RGBA{{220, 40, 40, 255}, {40, 200, 60, 255}, {240, 200, 30, 255}, {60, 200, 230, 255}}
+	hand := handIn(px, color.RGBA{255, 255, 255, 255})
+	for _, covered := range []bool{true, false} {
+		t.Run(fmt.Sprintf("hand %v", covered), func(t *testing.T) {
+			img, v := rectBoard(rows, cols, px, func(r, c int) (color.RGBA, bool) {
+				if (r+c)%2 == 0 {
+					return hues[(r*cols+c)%len(hues)], true
+				}
+				return blue, false
+			})
+			defer img.Close()
+			if covered {
+				hand(&img, 1, 2)
+				v.lit[1][2] = true
+			}
+			cells, err := cellLab(img, rows, cols, px)
+			if err != nil {
+				t.Fatal(err)
+			}
+			occluded(cells, px, v)
+			if covered && (!v.lit[1][2] || v.conf[1][2] >= UncertainBelow) {
+				t.Errorf("cell (1, 2) under the hand: lit %v confidence %.2f, want lit in doubt (why %v)", v.lit[1][2], v.conf[1][2], v.why)
+			}
+			for r := range v.conf {
+				for c, x := range v.conf[r] {
+					if (!covered || r != 1 || c != 2) && x != 1 {
+						t.Errorf("uncovered cell (%d, %d) lost confidence: %.2f", r, c, x)
+					}
+				}
+			}
+		})
+	}
+}
+
 // rectBoard draws a rectified screen board of rows×cols flat cells of
 // px pixels on black gaps, with one ring of would-be cells around it,
 // each cell of the colour and reading look gives it, and returns it
