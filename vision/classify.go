@@ -623,10 +623,13 @@ func clippedAround(img gocv.Mat, h [9]float64, rows, cols int) bool {
 
 // panelLit reports whether the cells read lit look like the ring of
 // would-be cells around the grid (the panel or screen the board sits
-// on): no brighter by minVGap, as grey, while being greyer than the
-// cells read unlit, which do not look like it. A light outshines the
-// case around it or differs from it in colour; a light screen's empty
-// cells are the screen. ext is measure's grid with its ring.
+// on): no brighter by minVGap, as grey, while the cells read unlit do
+// not look like it, and are either more saturated by minSGap, or lie
+// panelHue or more from the panel's chroma (the cells read lit within
+// chromaGap of it) and outdo the cells read lit in saturation or in
+// brightness. A light outshines the case around it or differs from it
+// in colour; a light screen's empty cells are the screen. ext is
+// measure's grid with its ring.
 func panelLit(ext [][]cellStats, lit [][]bool) bool {
 	cols := len(lit[0])
 	out := ring(ext)
@@ -639,8 +642,26 @@ func panelLit(ext [][]cellStats, lit [][]bool) bool {
 	ov, os := medianOf(out, v), medianOf(out, sat)
 	litLike := medianOf(g[1], v)-ov < minVGap && math.Abs(medianOf(g[1], sat)-os) < minSGap/2
 	unlitApart := math.Abs(medianOf(g[0], v)-ov) >= minVGap || math.Abs(medianOf(g[0], sat)-os) >= minSGap
-	return litLike && unlitApart && medianOf(g[1], sat) < medianOf(g[0], sat)-minSGap
+	if !litLike || !unlitApart {
+		return false
+	}
+	// Greyer than the cells read unlit, or of the panel's own colour
+	// where those are of another and outdo them in saturation or in
+	// brightness (a light theme in a warm cast; dark grey caps beside
+	// lights of the case's colour do neither).
+	ls, us := medianOf(g[1], sat), medianOf(g[0], sat)
+	oa, ob := medianChroma(out)
+	la, lb := medianChroma(g[1])
+	ua, ub := medianChroma(g[0])
+	return ls < us-minSGap ||
+		(ls <= us || medianOf(g[0], v) >= medianOf(g[1], v)) &&
+			math.Hypot(la-oa, lb-ob) < chromaGap && math.Hypot(ua-oa, ub-ob) >= panelHue
 }
+
+// panelHue is how far in chroma from the panel the cells read unlit
+// must lie for panelLit to take cells of the panel's colour for the
+// panel.
+const panelHue = 0.3
 
 // decideBoard reads the board of ext (measure's cells with the ring of
 // would-be cells around them): decide on its cells, then a one-group

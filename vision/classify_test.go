@@ -783,6 +783,12 @@ func TestPanelLit(t *testing.T) {
 	tinted := cellStats{v: 4.7, s: 0.5, rim: 4.3, ring: 4.6, peak: 4.8, peakS: 0.5}
 	darkCase := cellStats{v: 4.2, s: 0.1, rim: 4.2, ring: 4.2, peak: 4.3, peakS: 0.1}
 	greyCase := cellStats{v: 5.0, s: 0.05, rim: 5.0, ring: 5.0, peak: 5.05, peakS: 0.05}
+	yellow := cellStats{v: 5.49, s: 0.36, ca: 0.04, cb: 0.35, rim: 5.42, ring: 5.47, peak: 5.5, peakS: 0.36}
+	blueLit := cellStats{v: 5.01, s: 0.46, ca: -0.18, cb: -0.21, rim: 5.26, ring: 4.93, peak: 5.06, peakS: 0.22}
+	warmScreen := cellStats{v: 5.51, s: 0.39, ca: 0.06, cb: 0.37, rim: 5.51, ring: 5.51, peak: 5.53, peakS: 0.39}
+	warmCap := cellStats{v: 5.42, s: 0.27, ca: 0.06, cb: 0.21, rim: 5.4, ring: 5.42, peak: 5.43, peakS: 0.26}
+	paleBlue := cellStats{v: 5.45, s: 0.09, ca: -0.06, cb: -0.12, rim: 5.4, ring: 5.35, peak: 5.46, peakS: 0.13}
+	warmPanel := cellStats{v: 5.39, s: 0.25, ca: 0.04, cb: 0.19, rim: 5.39, ring: 5.39, peak: 5.41, peakS: 0.23}
 	for _, tc := range []struct {
 		name       string
 		lit, unlit cellStats
@@ -793,6 +799,16 @@ func TestPanelLit(t *testing.T) {
 		{"light screen read right", blue, pale, screen, false},
 		{"white lights, tinted caps, dark case", white, tinted, darkCase, false},
 		{"white lights outshine a grey case", white, tinted, greyCase, false},
+		// A light theme in a warm cast (tuning seed 98500): the empty
+		// cells as yellow as the screen, the lights blue and as
+		// saturated.
+		{"warm screen: yellow cells read lit", yellow, blueLit, warmScreen, true},
+		{"warm screen read right", blueLit, yellow, warmScreen, false},
+		{"lights of the screen's colour among grey caps", yellow, greyCase, warmScreen, false},
+		// Bluish-white LEDs a little brighter than caps of the
+		// panel's warm colour (tuning seed 97624).
+		{"warm panel: caps read lit beside brighter pale LEDs", warmCap, paleBlue, warmPanel, true},
+		{"warm panel read right", paleBlue, warmCap, warmPanel, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(6, 6, pattern, tc.unlit, tc.lit)

@@ -201,9 +201,10 @@
 //     around dark caps beside bright unlit caps; a light screen whose
 //     coloured group stands out more from its gaps is turned round);
 //   - the cells read lit look like the screen around the board (no
-//     brighter, as grey) and the unlit ones are coloured: a light theme's
-//     empty cells beside its lights; the reading is turned round, every
-//     cell in doubt;
+//     brighter, as grey) and the unlit ones are coloured, or of another
+//     hue and brighter or more saturated (a light theme in a warm cast):
+//     a light theme's empty cells beside its lights; the reading is
+//     turned round, every cell in doubt;
 //   - the cells read lit have the unlit cells' absolute chroma, and it
 //     is a colour: white light added to tinted caps (glare), not lights;
 //     when they are at most a fifth of the board, they are glare spots
