@@ -267,7 +267,9 @@
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking
 // button just outside the grid, an edge line unlike the board, or no
-// cell differing from its rim, Reading.SizeSure is false and the cells
+// cell differing from its rim, or the grid reads all off while another
+// grid apart from it, scored at least 0.4 of it, shows lights (a keypad
+// or tiles ranked above the board), Reading.SizeSure is false and the cells
 // keep their confidence. Uncertain then lists the cells of the outer
 // rows and columns (those whose existence is in doubt) beside the cells
 // below UncertainBelow, and MinConfidence is at most 0.45.

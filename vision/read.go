@@ -2,6 +2,7 @@ package vision
 
 import (
 	"fmt"
+	"image"
 	"math"
 
 	"gocv.io/x/gocv"
@@ -114,6 +115,13 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 	if v == nil {
 		return nil, fmt.Errorf("no grid hypothesis could be measured: %w", ErrNoBoard)
 	}
+	if v.oneGroup && !v.lit[0][0] && litRival(bgr, l, ls) {
+		// An all-off board is seldom photographed to be solved; beside
+		// another grid that shows lights it may be a keypad or tiles
+		// that the finder ranked first.
+		v.extentDoubt = true
+		v.why["rival"] = l.rows * l.cols
+	}
 	r := &Reading{Rows: l.rows, Cols: l.cols, Lit: v.lit, Confidence: v.conf, H: l.h,
 		// The finder's doubt, and the classifier's evidence that the
 		// extent is wrong (a lit button just outside, a phantom edge
@@ -182,3 +190,46 @@ func (r *Reading) MinConfidence() float64 {
 // Doubtful reports whether the reader flags doubt about r: some cell is
 // uncertain.
 func (r *Reading) Doubtful() bool { return len(r.Uncertain()) > 0 }
+
+// rivalScore is the least share of the chosen grid's score a rival
+// grid must have to put it in doubt.
+const rivalScore = 0.4
+
+// litRival reports whether a hypothesis of ls other than l, apart from
+// it in the photo (neither grid's centre inside the other), reads as
+// two groups of lights or all lit.
+func litRival(bgr gocv.Mat, l lattice, ls []lattice) bool {
+	for i, c := range ls {
+		if i == maxHypotheses {
+			break
+		}
+		if c.h == l.h || inside(&l, &c) || inside(&c, &l) {
+			continue
+		}
+		if c.score < rivalScore*l.score {
+			continue
+		}
+		if v, err := classify(bgr, c.h, c.rows, c.cols, nil); err == nil && (!v.oneGroup || v.lit[0][0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// inside reports whether b's centre lies inside a's grid.
+func inside(a, b *lattice) bool {
+	c := b.project(float64(b.cols)/2, float64(b.rows)/2)
+	corners := a.corners()
+	var pts []image.Point
+	for _, p := range append(corners[:], c) {
+		if !(math.Abs(p.X) < 1e7 && math.Abs(p.Y) < 1e7) {
+			// Off to infinity (or NaN): no test to trust; say inside,
+			// so the grid is no rival.
+			return true
+		}
+		pts = append(pts, image.Pt(int(math.Round(p.X)), int(math.Round(p.Y))))
+	}
+	pv := gocv.NewPointVectorFromPoints(pts[:4])
+	defer pv.Close()
+	return gocv.PointPolygonTest(pv, pts[4], false) >= 0
+}

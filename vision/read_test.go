@@ -3,10 +3,14 @@ package vision
 import (
 	"flag"
 	"fmt"
+	"image"
+	"image/color"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"gocv.io/x/gocv"
 
 	"lightsout/labels"
 )
@@ -173,6 +177,51 @@ func TestUncertainSizeUnsure(t *testing.T) {
 				if !in[rc] {
 					t.Errorf("%v has low confidence but is not uncertain", rc)
 				}
+			}
+		})
+	}
+}
+
+// TestLitRival checks when another grid in the photo puts an all-off
+// reading in doubt: a 3×3 board with green lights, apart from the grid
+// read (grey keys on a grey screen), and scored at least rivalScore of
+// it; not a weaker grid, nor one over the grid read.
+func TestLitRival(t *testing.T) {
+	const px = 40
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(180, 180, 180, 0), 400, 600, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	keys := lattice{rows: 3, cols: 3, h: [9]float64{px, 0, 60, 0, px, 0, 0, 0, 1}, score: 3}
+	keys.h[5] = 100
+	board := lattice{rows: 3, cols: 3, h: [9]float64{px, 0, 380, 0, px, 100, 0, 0, 1}, score: 1.5}
+	gocv.Rectangle(&img, image.Rect(370, 90, 510, 230), color.RGBA{20, 20, 20, 255}, -1)
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			key := image.Rect(60+c*px+4, 100+r*px+4, 60+(c+1)*px-4, 100+(r+1)*px-4)
+			gocv.Rectangle(&img, key, color.RGBA{190, 190, 190, 255}, -1)
+			light := color.RGBA{30, 60, 30, 255}
+			if (r+c)%2 == 0 {
+				light = color.RGBA{60, 240, 80, 255}
+			}
+			gocv.Circle(&img, image.Pt(380+c*px+px/2, 100+r*px+px/2), px/3, light, -1)
+		}
+	}
+	weak := board
+	weak.score = 0.3 * keys.score
+	over := board
+	over.h[2] = 70
+	for _, tc := range []struct {
+		name string
+		ls   []lattice
+		want bool
+	}{
+		{"a lit board beside the keys", []lattice{keys, board}, true},
+		{"a far weaker lit board", []lattice{keys, weak}, false},
+		{"a lit grid over the keys", []lattice{keys, over}, false},
+		{"no other grid", []lattice{keys}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := litRival(img, keys, tc.ls); got != tc.want {
+				t.Errorf("litRival = %v, want %v", got, tc.want)
 			}
 		})
 	}
