@@ -421,9 +421,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	if looped {
 		out.doubt(doubtExtentLooped)
 	}
-	if cut || (!w.bounded(r0, r1, c0, c1) && !hasRoom(&out, img.Cols(), img.Rows(), minRoom)) {
-		// A grid cut back from beyond the photo ran on as far as one
-		// that runs to its edge.
+	if runsToEdge(cut, w.bounded(r0, r1, c0, c1), hasRoom(&out, img.Cols(), img.Rows(), minRoom)) {
 		out.doubt(doubtExtentOpen)
 	}
 	// A grid grown or shrunk is judged again by its new size.
@@ -442,6 +440,19 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		out.block = true
 	}
 	return out, clarity
+}
+
+// runsToEdge reports whether a refined grid runs to the photo's edge
+// (doubtExtentOpen): it was cut back from beyond the photo (cut) or a
+// line just outside it cannot be seen (not bounded), and the photo
+// shows no room of minRoom pitches beyond every side. A grid cut back
+// and then shrunk further, with room all round, no longer runs to the
+// edge: what lies between it and the edge was judged unlike its cells
+// (96454: a 5×6 lattice over a 3×4 board and the floor beyond the
+// photo's edge, cut back to the board, weighed as a pattern running off
+// the photo and lost to a 3×2 part of the board).
+func runsToEdge(cut, bounded, room bool) bool {
+	return (cut || !bounded) && !room
 }
 
 // maxPeel is how many lines clearerBlock takes off each side of a

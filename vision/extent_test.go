@@ -892,3 +892,22 @@ func TestClarityFarHalf(t *testing.T) {
 		})
 	}
 }
+
+func TestRunsToEdge(t *testing.T) {
+	// Each case: cut back from beyond the photo, every line outside
+	// seen, room beyond every side; and whether the grid runs to the
+	// photo's edge.
+	tests := map[string][4]bool{
+		"inside the photo":                        {false, true, true, false},
+		"no room, but every line outside seen":    {false, true, false, false},
+		"a line outside unseen, no room":          {false, false, false, true},
+		"a line outside unseen, room all round":   {false, false, true, false},
+		"cut back, still at the edge":             {true, true, false, true},
+		"cut back, then shrunk clear of the edge": {true, true, true, false},
+	}
+	for name, c := range tests {
+		if got := runsToEdge(c[0], c[1], c[2]); got != c[3] {
+			t.Errorf("%s: runsToEdge(cut %v, bounded %v, room %v) = %v, want %v", name, c[0], c[1], c[2], got, c[3])
+		}
+	}
+}
