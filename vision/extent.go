@@ -421,9 +421,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	if looped {
 		out.doubt(doubtExtentLooped)
 	}
-	if cut || (!w.bounded(r0, r1, c0, c1) && !hasRoom(&out, img.Cols(), img.Rows(), minRoom)) {
-		// A grid cut back from beyond the photo ran on as far as one
-		// that runs to its edge.
+	if runsToEdge(cut, w.bounded(r0, r1, c0, c1), hasRoom(&out, img.Cols(), img.Rows(), minRoom)) {
 		out.doubt(doubtExtentOpen)
 	}
 	// A grid grown or shrunk is judged again by its new size.
@@ -442,6 +440,19 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		out.block = true
 	}
 	return out, clarity
+}
+
+// runsToEdge reports whether a refined grid runs to the photo's edge
+// (doubtExtentOpen): it was cut back from beyond the photo (cut) or a
+// line just outside it cannot be seen (not bounded), and the photo
+// shows no room of minRoom pitches beyond every side. A grid cut back
+// and then shrunk further, with room all round, no longer runs to the
+// edge: what lies between it and the edge was judged unlike its cells
+// (96454: a 5×6 lattice over a 3×4 board and the floor beyond the
+// photo's edge, cut back to the board, weighed as a pattern running off
+// the photo and lost to a 3×2 part of the board).
+func runsToEdge(cut, bounded, room bool) bool {
+	return (cut || !bounded) && !room
 }
 
 // maxPeel is how many lines clearerBlock takes off each side of a
@@ -795,7 +806,12 @@ func (w *extentWindow) bounded(r0, r1, c0, c1 int) bool {
 // stands out as a block of alike cells: the least similarity of an edge
 // line to the board's cells minus the greatest of a line just outside
 // (or beyond a side out of step, staggerScore), both relative to the
-// cells' median similarity, times that median cubed. A board's buttons
+// cells' median similarity, times that median cubed. A line just
+// outside counts by the lesser of its whole cells' similarity and its
+// cells' far halves' (farHalfShare): the case around a board of flat
+// cells shares the grid's edges with its outer cells, and that edge
+// says nothing of what lies beyond (96480: a 5×5 board of flat cells,
+// clarity 0.41, lost to a 3×5 keypad beside it, 0.50; now 0.61). A board's buttons
 // are alike, lit among lit and unlit among unlit; keys with printed
 // legends, widgets of an interface and a few cells of background are
 // less so (e/64097: a number pad's keys at 0.78 beside a 2×2 board's
@@ -820,8 +836,8 @@ func (w *extentWindow) clarityOf(r0, r1, c0, c1 int, stagger bool) (float64, boo
 		if s, _, ok := w.lineScore(tpl, side, false, r0, r1, c0, c1); ok {
 			edge = math.Min(edge, s/med)
 		}
-		if s, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1); ok {
-			out = math.Max(out, s/med)
+		if s, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1); ok && s/med > out {
+			out = math.Max(out, math.Min(s/med, w.farHalfShare(tpl, side, r0, r1, c0, c1)))
 		}
 	}
 	st := 0.0
@@ -1148,6 +1164,18 @@ func (w *extentWindow) lineCells(side int, outside bool, r0, r1, c0, c1 int) [][
 	return cells
 }
 
+// farHalfShare is how alike the line just outside the grid on side
+// looks to the grid's cells in its half away from the grid: the median
+// over its cells of that half's similarity to tpl, over the median of
+// the grid's cells (farHalves); +Inf when that cannot be judged.
+func (w *extentWindow) farHalfShare(tpl [][]float64, side, r0, r1, c0, c1 int) float64 {
+	in, out, ok := w.farHalves(tpl, side, r0, r1, c0, c1)
+	if !ok || in <= 0 {
+		return math.Inf(1)
+	}
+	return out / in
+}
+
 // farHalfAlike reports whether the cells of the line just outside the
 // grid on side look like the grid's cells in their half away from the
 // grid, at least growShare as much as the grid's cells do in that half
@@ -1155,25 +1183,34 @@ func (w *extentWindow) lineCells(side int, outside bool, r0, r1, c0, c1 int) [][
 // the board shares the edge next to the grid with its outer cells, and
 // little else.
 func (w *extentWindow) farHalfAlike(tpl [][]float64, side, r0, r1, c0, c1 int) bool {
-	var in, out []float64
+	in, out, ok := w.farHalves(tpl, side, r0, r1, c0, c1)
+	return ok && out >= growShare*in
+}
+
+// farHalves returns the median similarity to tpl, over the half of
+// the cell away from the grid on side (halfSimilarity), of the grid's
+// cells and of the cells of the line just outside it; false when
+// either has no cell described.
+func (w *extentWindow) farHalves(tpl [][]float64, side, r0, r1, c0, c1 int) (in, out float64, ok bool) {
+	var ins, outs []float64
 	for i := r0; i < r1; i++ {
 		for j := c0; j < c1; j++ {
 			if d := w.desc[i*w.cols+j]; d != nil {
-				in = append(in, halfSimilarity(d, tpl, side))
+				ins = append(ins, halfSimilarity(d, tpl, side))
 			}
 		}
 	}
 	for _, c := range w.lineCells(side, true, r0, r1, c0, c1) {
 		if d := w.desc[c[0]*w.cols+c[1]]; d != nil {
-			out = append(out, halfSimilarity(d, tpl, side))
+			outs = append(outs, halfSimilarity(d, tpl, side))
 		}
 	}
-	if len(in) == 0 || len(out) == 0 {
-		return false
+	if len(ins) == 0 || len(outs) == 0 {
+		return 0, 0, false
 	}
-	sort.Float64s(in)
-	sort.Float64s(out)
-	return sortedQuantile(out, 0.5) >= growShare*sortedQuantile(in, 0.5)
+	sort.Float64s(ins)
+	sort.Float64s(outs)
+	return sortedQuantile(ins, 0.5), sortedQuantile(outs, 0.5), true
 }
 
 // halfSimilarity is the cosine similarity of d to the nearest template

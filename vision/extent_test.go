@@ -808,3 +808,106 @@ func TestClearerBlock(t *testing.T) {
 		})
 	}
 }
+
+// TestClarityFarHalf builds extent windows by hand: a 3×3 grid of
+// buttons with every line just outside it holding blank case, more
+// buttons, case that shares the grid's edges (the half of each cell
+// next to the grid like a button, the far half blank), or cells whose
+// far half only is like a button. A line outside counts against the
+// grid by its far half as well as by its whole: the edge it shares with
+// the grid says nothing of what lies beyond.
+func TestClarityFarHalf(t *testing.T) {
+	button, blank := buttonAndBlank()
+	const n = extentBins - 2*extentSkip
+	// halves returns a descriptor like near in the half of the cell next
+	// to the grid on side and like far in the other half, normalised.
+	halves := func(side int, near, far []float64) []float64 {
+		d := make([]float64, len(near))
+		var ss float64
+		for c := 0; c < 3; c++ {
+			for by := 0; by < n; by++ {
+				for bx := 0; bx < n; bx++ {
+					k := (c*n+by)*n + bx
+					// The half next to the grid: the bottom of a cell
+					// above it (side 0), the top of one below (1), the
+					// right of one left of it (2), the left of one right (3).
+					isNear := side == 0 && by >= n/2 || side == 1 && by < n/2 || side == 2 && bx >= n/2 || side == 3 && bx < n/2
+					d[k] = far[k]
+					if isNear {
+						d[k] = near[k]
+					}
+					ss += d[k] * d[k]
+				}
+			}
+		}
+		for k := range d {
+			d[k] /= math.Sqrt(ss)
+		}
+		return d
+	}
+	tests := []struct {
+		name       string
+		near, far  []float64
+		lo, hi     float64
+		sharedEdge bool
+	}{
+		{"blank case all round", blank, blank, 0.99, 1.01, false},
+		{"buttons go on beyond", button, button, -0.01, 0.01, false},
+		{"case sharing the grid's edges", button, blank, 0.99, 1.01, true},
+		{"far half like a button", blank, button, 0.49, 0.51, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, cols := 3+2*extentMargin, 3+2*extentMargin
+			w := newTestWindow(rows, cols)
+			r0, r1, c0, c1 := extentMargin, extentMargin+3, extentMargin, extentMargin+3
+			for i := 0; i < rows; i++ {
+				for j := 0; j < cols; j++ {
+					k := i*cols + j
+					w.energy[k], w.bright[k] = 1, 1
+					switch {
+					case i >= r0 && i < r1 && j >= c0 && j < c1:
+						w.desc[k] = button
+					case i == r0-1:
+						w.desc[k] = halves(0, tt.near, tt.far)
+					case i == r1:
+						w.desc[k] = halves(1, tt.near, tt.far)
+					case j == c0-1:
+						w.desc[k] = halves(2, tt.near, tt.far)
+					case j == c1:
+						w.desc[k] = halves(3, tt.near, tt.far)
+					default:
+						w.desc[k] = blank
+					}
+				}
+			}
+			got, _ := w.clarity(r0, r1, c0, c1)
+			if got < tt.lo || got > tt.hi {
+				t.Errorf("clarity %.3f, want in [%.2f, %.2f]", got, tt.lo, tt.hi)
+			}
+			tpl, med := w.templates(r0, r1, c0, c1)
+			if s, _, _ := w.lineScore(tpl, 0, true, r0, r1, c0, c1); tt.sharedEdge && s/med < 0.4 {
+				t.Errorf("the shared edge alone makes the line above %.2f alike, want it to look half alike", s/med)
+			}
+		})
+	}
+}
+
+func TestRunsToEdge(t *testing.T) {
+	// Each case: cut back from beyond the photo, every line outside
+	// seen, room beyond every side; and whether the grid runs to the
+	// photo's edge.
+	tests := map[string][4]bool{
+		"inside the photo":                        {false, true, true, false},
+		"no room, but every line outside seen":    {false, true, false, false},
+		"a line outside unseen, no room":          {false, false, false, true},
+		"a line outside unseen, room all round":   {false, false, true, false},
+		"cut back, still at the edge":             {true, true, false, true},
+		"cut back, then shrunk clear of the edge": {true, true, true, false},
+	}
+	for name, c := range tests {
+		if got := runsToEdge(c[0], c[1], c[2]); got != c[3] {
+			t.Errorf("%s: runsToEdge(cut %v, bounded %v, room %v) = %v, want %v", name, c[0], c[1], c[2], got, c[3])
+		}
+	}
+}

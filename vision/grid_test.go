@@ -276,3 +276,25 @@ func TestCutSides(t *testing.T) {
 		})
 	}
 }
+
+func TestWeakFind(t *testing.T) {
+	tests := []struct {
+		name string
+		ls   []lattice
+		want bool
+	}{
+		{"nothing found", nil, true},
+		{"2×2", []lattice{{rows: 2, cols: 2}}, true},
+		{"3×2 on few blobs", []lattice{{rows: 3, cols: 2, doubts: doubtFewNodes}}, true},
+		{"3×2 on enough blobs", []lattice{{rows: 3, cols: 2, doubts: doubtWeak}}, false},
+		{"5×5 sure", []lattice{{rows: 5, cols: 5, sizeSure: true}}, false},
+		{"only the best counts", []lattice{{rows: 5, cols: 5}, {rows: 2, cols: 2, doubts: doubtFewNodes}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := weakFind(tt.ls); got != tt.want {
+				t.Errorf("weakFind = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
