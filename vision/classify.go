@@ -523,8 +523,10 @@ func (f *footprint) peak() (float64, float64) {
 	return math.Log(float64(v) + 4), sum / float64(k)
 }
 
-// classify reads every cell of the board that h maps into img.
-func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdict, error) {
+// classify reads every cell of the board that h maps into img. Work
+// that does not depend on other work runs on other goroutines unless
+// workers is 1; the verdict is the same either way.
+func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger) (*verdict, error) {
 	if img.Empty() || img.Type() != gocv.MatTypeCV8UC3 {
 		return nil, fmt.Errorf("classify: want a non-empty 8-bit BGR image")
 	}
@@ -534,6 +536,21 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	if board.Empty() {
 		return nil, fmt.Errorf("classify: rectifying the board failed")
 	}
+	// The cells' pixels in Lab (for occluded and uncover) need only
+	// the board: they are read while the cells are measured and judged.
+	var cells [][][3]float64
+	var labErr error
+	labDone := make(chan struct{})
+	readLab := func() {
+		defer close(labDone)
+		cells, labErr = cellLab(board, rows, cols, px)
+	}
+	if workers == 1 {
+		readLab()
+	} else {
+		go readLab()
+	}
+	defer func() { <-labDone }() // before the board closes
 	ext, err := measure(board, rows, cols, px)
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
@@ -627,9 +644,10 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		}
 		v.why["panel"] = rows * cols
 	}
-	if cells, err := cellLab(board, rows, cols, px); err == nil {
-		occluded(cells, px, v)
-		uncover(cells, px, v)
+	if <-labDone; labErr == nil {
+		lc := &lookCache{workers: workers}
+		occluded(cells, px, v, lc)
+		uncover(cells, px, v, lc)
 	}
 	if dbg.enabled() {
 		drawVerdict(dbg, board, v, px)

@@ -106,7 +106,7 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 		if i == maxHypotheses {
 			break
 		}
-		if v, err = classify(bgr, c.h, c.rows, c.cols, dbg); err == nil {
+		if v, err = classify(bgr, c.h, c.rows, c.cols, o.workers(), dbg); err == nil {
 			l = c
 			break
 		}
