@@ -142,14 +142,42 @@ func collectBlobs(work gocv.Mat, workers int) ([]blob, error) {
 	if err != nil {
 		return nil, fmt.Errorf("work image: %w", err)
 	}
+	// Each blob's appearance is its own: the workers share them.
+	inParts(len(merged), workers, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			appearance(data, work.Cols(), work.Rows(), &merged[i])
+		}
+	})
 	out := merged[:0]
 	for _, b := range merged {
-		appearance(data, work.Cols(), work.Rows(), &b)
 		if b.contrast >= blobMinContrast {
 			out = append(out, b)
 		}
 	}
 	return out, nil
+}
+
+// inParts calls f on n items split into contiguous parts [lo, hi), one
+// part per goroutine, on workers goroutines (segWorkers for 0 or less)
+// and returns when all are done. f must write only to its own items.
+func inParts(n, workers int, f func(lo, hi int)) {
+	if workers <= 0 {
+		workers = segWorkers
+	}
+	workers = max(1, min(workers, n))
+	if workers == 1 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(w*n/workers, (w+1)*n/workers)
+		}()
+	}
+	wg.Wait()
 }
 
 // segWorkers is how many goroutines run the segmentations unless the

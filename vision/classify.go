@@ -198,77 +198,82 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 	}
 	w := board.Cols()
 	off := (rectMargin - 1) * float64(px)
+	geo := cellGeometry(px)
+	var logV [256]float64 // log(V+4) of each 8-bit V
+	for v := range logV {
+		logV[v] = math.Log(float64(v) + 4)
+	}
 	stats := make([][]cellStats, rows+2)
-	var centreV, centreS, rimV, ringV []float64
+	// The V of each region's pixels, and their log(V+4) once sorted.
+	var centreHi, rimHi, ringHi []uint8
+	var centreV, rimV, ringV, profLog []float64
+	var centreS []float64
 	var foot footprint
-	var profV [profBins][]float64
+	var profHi [profBins][]uint8
 	for r := 0; r < rows+2; r++ {
 		stats[r] = make([]cellStats, cols+2)
 		for c := 0; c < cols+2; c++ {
-			centreV, centreS, rimV, ringV = centreV[:0], centreS[:0], rimV[:0], ringV[:0]
+			centreHi, centreS, rimHi, ringHi = centreHi[:0], centreS[:0], rimHi[:0], ringHi[:0]
 			var ca, cb float64
 			var kc, kr chromaSum
 			foot = footprint{}
-			for k := range profV {
-				profV[k] = profV[k][:0]
+			for k := range profHi {
+				profHi[k] = profHi[k][:0]
 			}
-			x0 := off + float64(c*px)
-			y0 := off + float64(r*px)
-			for y := int(y0); y < int(y0)+px && y < board.Rows(); y++ {
-				fy := (float64(y)+0.5-y0)/float64(px) - 0.5
-				for x := int(x0); x < int(x0)+px && x < w; x++ {
-					fx := (float64(x)+0.5-x0)/float64(px) - 0.5
-					d := math.Max(math.Abs(fx), math.Abs(fy))
-					inRing := d >= ringInner && d <= ringOuter
-					if d > 0.5 {
+			// off is a whole number of pixels, so the cell starts on a
+			// pixel: x0 and y0 are whole.
+			x0 := int(off + float64(c*px))
+			y0 := int(off + float64(r*px))
+			for y := y0; y < y0+px && y < board.Rows(); y++ {
+				row := geo[(y-y0)*px:]
+				for x := x0; x < x0+px && x < w; x++ {
+					g := &row[x-x0]
+					if g.role == roleOut {
 						continue
 					}
 					i := 3 * (y*w + x)
-					b, g, rr := float64(data[i]), float64(data[i+1]), float64(data[i+2])
-					hi := math.Max(rr, math.Max(g, b))
-					lo := math.Min(rr, math.Min(g, b))
-					lv := math.Log(hi + 4)
-					if k := int(2 * profBins * math.Hypot(fx, fy)); k < profBins {
-						profV[k] = append(profV[k], lv)
+					b, gr, rr := float64(data[i]), float64(data[i+1]), float64(data[i+2])
+					hi := math.Max(rr, math.Max(gr, b))
+					lo := math.Min(rr, math.Min(gr, b))
+					if g.bin >= 0 {
+						profHi[g.bin] = append(profHi[g.bin], uint8(hi))
 					}
-					if d < rimInner {
+					if g.foot {
 						foot.add(int(hi), (hi-lo)/(hi+16))
-						if d <= centreRadius {
-							kc.add(rr, g, b, hi)
+						if g.role == roleCentre {
+							kc.add(rr, gr, b, hi)
 						} else {
-							kr.add(rr, g, b, hi)
+							kr.add(rr, gr, b, hi)
 						}
 					}
-					switch {
-					case d > centreRadius && d < rimInner && !inRing:
-						// between the centre and the ring: footprint only
-					case d <= centreRadius:
-						centreV = append(centreV, lv)
+					switch g.role {
+					case roleCentre:
+						centreHi = append(centreHi, uint8(hi))
 						centreS = append(centreS, (hi-lo)/(hi+16))
-						ca += (rr - g) / (hi + 16)
-						cb += (rr + g - 2*b) / 2 / (hi + 16)
-					case inRing:
-						ringV = append(ringV, lv)
-					default:
-						rimV = append(rimV, lv)
+						ca += (rr - gr) / (hi + 16)
+						cb += (rr + gr - 2*b) / 2 / (hi + 16)
+					case roleRing:
+						ringHi = append(ringHi, uint8(hi))
+					case roleRim:
+						rimHi = append(rimHi, uint8(hi))
 					}
 				}
 			}
-			if len(centreV) == 0 || len(rimV) == 0 || len(ringV) == 0 {
+			if len(centreHi) == 0 || len(rimHi) == 0 || len(ringHi) == 0 {
 				return nil, fmt.Errorf("cell (%d, %d) has no pixels at %d px", r, c, px)
 			}
 			peak, peakS := foot.peak()
 			var prof [profBins]float64
-			for k, vs := range profV {
+			for k, hs := range profHi {
 				prof[k] = math.NaN()
-				if len(vs) > 0 {
-					sort.Float64s(vs)
-					prof[k] = sortedQuantile(vs, 0.5)
+				if len(hs) > 0 {
+					profLog = sortedLog(profLog, hs, &logV)
+					prof[k] = sortedQuantile(profLog, 0.5)
 				}
 			}
-			sort.Float64s(centreV)
-			sort.Float64s(rimV)
-			sort.Float64s(ringV)
+			centreV = sortedLog(centreV, centreHi, &logV)
+			rimV = sortedLog(rimV, rimHi, &logV)
+			ringV = sortedLog(ringV, ringHi, &logV)
 			stats[r][c] = cellStats{
 				v:      sortedQuantile(centreV, 0.5),
 				s:      average(centreS),
@@ -289,6 +294,76 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 		}
 	}
 	return stats, nil
+}
+
+// sortedLog returns log(V+4) (from logV) of the 8-bit values hs in
+// increasing order, in buf: counting the 256 values sorts them, and log
+// is increasing.
+func sortedLog(buf []float64, hs []uint8, logV *[256]float64) []float64 {
+	var n [256]int32
+	for _, h := range hs {
+		n[h]++
+	}
+	buf = buf[:0]
+	for v, k := range n {
+		for ; k > 0; k-- {
+			buf = append(buf, logV[v])
+		}
+	}
+	return buf
+}
+
+// Roles of a cell's pixel in measure's statistics, by its Chebyshev
+// distance d from the cell's centre in pitches.
+const (
+	roleNone   = iota // between the centre and rimInner, outside the ring: footprint only
+	roleCentre        // d <= centreRadius
+	roleRing          // ringInner <= d <= ringOuter
+	roleRim           // the rest of the cell
+	roleOut           // d > 0.5: outside the cell
+)
+
+// pixelGeometry is where one pixel of a cell lies: its role, whether it
+// is in the footprint (d < rimInner), and its annulus of cellStats.prof
+// (-1 when beyond the last).
+type pixelGeometry struct {
+	role uint8
+	foot bool
+	bin  int8
+}
+
+// cellGeometry returns the geometry of the px×px pixels of a cell, row
+// by row. It depends only on a pixel's offset in its cell, so measure
+// finds it once for all cells.
+func cellGeometry(px int) []pixelGeometry {
+	geo := make([]pixelGeometry, px*px)
+	for dy := 0; dy < px; dy++ {
+		fy := (float64(dy)+0.5)/float64(px) - 0.5
+		for dx := 0; dx < px; dx++ {
+			fx := (float64(dx)+0.5)/float64(px) - 0.5
+			d := math.Max(math.Abs(fx), math.Abs(fy))
+			inRing := d >= ringInner && d <= ringOuter
+			g := pixelGeometry{role: roleOut, bin: -1}
+			if d <= 0.5 {
+				if k := int(2 * profBins * math.Hypot(fx, fy)); k < profBins {
+					g.bin = int8(k)
+				}
+				g.foot = d < rimInner
+				switch {
+				case d > centreRadius && d < rimInner && !inRing:
+					g.role = roleNone
+				case d <= centreRadius:
+					g.role = roleCentre
+				case inRing:
+					g.role = roleRing
+				default:
+					g.role = roleRim
+				}
+			}
+			geo[dy*px+dx] = g
+		}
+	}
+	return geo
 }
 
 // halo is how far the brightest annulus of st.prof, from an eighth of
@@ -448,8 +523,10 @@ func (f *footprint) peak() (float64, float64) {
 	return math.Log(float64(v) + 4), sum / float64(k)
 }
 
-// classify reads every cell of the board that h maps into img.
-func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdict, error) {
+// classify reads every cell of the board that h maps into img. Work
+// that does not depend on other work runs on other goroutines unless
+// workers is 1; the verdict is the same either way.
+func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger) (*verdict, error) {
 	if img.Empty() || img.Type() != gocv.MatTypeCV8UC3 {
 		return nil, fmt.Errorf("classify: want a non-empty 8-bit BGR image")
 	}
@@ -459,6 +536,21 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 	if board.Empty() {
 		return nil, fmt.Errorf("classify: rectifying the board failed")
 	}
+	// The cells' pixels in Lab (for occluded and uncover) need only
+	// the board: they are read while the cells are measured and judged.
+	var cells [][][3]float64
+	var labErr error
+	labDone := make(chan struct{})
+	readLab := func() {
+		defer close(labDone)
+		cells, labErr = cellLab(board, rows, cols, px)
+	}
+	if workers == 1 {
+		readLab()
+	} else {
+		go readLab()
+	}
+	defer func() { <-labDone }() // before the board closes
 	ext, err := measure(board, rows, cols, px)
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
@@ -552,9 +644,10 @@ func classify(img gocv.Mat, h [9]float64, rows, cols int, dbg *debugger) (*verdi
 		}
 		v.why["panel"] = rows * cols
 	}
-	if cells, err := cellLab(board, rows, cols, px); err == nil {
-		occluded(cells, px, v)
-		uncover(cells, px, v)
+	if <-labDone; labErr == nil {
+		lc := &lookCache{workers: workers}
+		occluded(cells, px, v, lc)
+		uncover(cells, px, v, lc)
 	}
 	if dbg.enabled() {
 		drawVerdict(dbg, board, v, px)

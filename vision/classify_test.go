@@ -113,7 +113,7 @@ func TestClassifySharedPhotos(t *testing.T) {
 			if e.File == *dumpFile {
 				dumpStats(t, img, e)
 			}
-			v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, testDebugger(t, e.File))
+			v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, 0, testDebugger(t, e.File))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,7 +189,7 @@ func TestClassifyLabelled(t *testing.T) {
 		if e.File == *dumpFile {
 			dumpStats(t, img, e)
 		}
-		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, testDebugger(t, e.File))
+		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, 0, testDebugger(t, e.File))
 		if err != nil {
 			t.Errorf("%s: %v", e.File, err)
 			return
@@ -271,7 +271,7 @@ func BenchmarkClassify12MP(b *testing.B) {
 	}
 	h := labelHomography(b, e)
 	for b.Loop() {
-		if _, err := classify(big, h, e.Rows, e.Cols, nil); err != nil {
+		if _, err := classify(big, h, e.Rows, e.Cols, 0, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -736,7 +736,7 @@ func TestWhyTally(t *testing.T) {
 		return counts[k]
 	}
 	eachLabelled(t, func(e labels.Entry, img gocv.Mat) {
-		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, nil)
+		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, 0, nil)
 		if err != nil {
 			return
 		}

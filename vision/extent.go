@@ -900,9 +900,14 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 	W, H := board.Cols(), board.Rows()
 	// Log of each channel, so that edges count by ratio, and colour
 	// edges (a cyan button on a white page) count as much as brightness.
+	// The 256 levels' logs, looked up.
+	var logOf [256]float64
+	for v := range logOf {
+		logOf[v] = math.Log(float64(v) + 8)
+	}
 	lg := make([]float64, 3*W*H)
 	for i := range lg {
-		lg[i] = math.Log(float64(data[i]) + 8)
+		lg[i] = logOf[data[i]]
 	}
 	// The gradient's structure tensor over the three channels, as
 	// magnitude and doubled-angle components, which do not change sign

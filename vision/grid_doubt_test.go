@@ -111,7 +111,7 @@ func TestSizeDoubts(t *testing.T) {
 		l := refineHypotheses(img, ls)[0]
 		// Whether the classifier doubts the board by itself.
 		clsDoubt, extDoubt := true, true
-		if v, err := classify(img, l.h, l.rows, l.cols, nil); err == nil {
+		if v, err := classify(img, l.h, l.rows, l.cols, 0, nil); err == nil {
 			m := math.Inf(1)
 			for _, row := range v.conf {
 				for _, c := range row {

@@ -952,10 +952,13 @@ func (f *finder) continues(h *hyp) int {
 	minCon := f.minContrast(h)
 	sides := [4][3]int{{0, h.i0 - 1, -1}, {0, h.i1 + 1, 1}, {1, h.j0 - 1, -1}, {1, h.j1 + 1, 1}}
 	count := 0
+	goesOn := func(axis, at int) bool {
+		like, n := f.lineLike(h, axis, at, minCon)
+		return n > 0 && 10*like >= 6*n
+	}
 	for _, sd := range sides {
-		like, n := f.lineLike(h, sd[0], sd[1], minCon)
-		like2, n2 := f.lineLike(h, sd[0], sd[1]+sd[2], minCon)
-		if n > 0 && 10*like >= 6*n && n2 > 0 && 10*like2 >= 6*n2 {
+		// The second line is looked at only when the first goes on.
+		if goesOn(sd[0], sd[1]) && goesOn(sd[0], sd[1]+sd[2]) {
 			count++
 		}
 	}

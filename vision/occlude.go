@@ -60,7 +60,7 @@ const (
 // When one group's cells differ among themselves (lights of many
 // colours), that group has no template and its cells are compared with
 // the other group's alone.
-func occluded(cells [][][3]float64, px int, v *verdict) {
+func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 	rows, cols := len(v.lit), len(v.lit[0])
 	n := rows * cols
 	if v.oneGroup || n < smallBoard {
@@ -71,16 +71,12 @@ func occluded(cells [][][3]float64, px int, v *verdict) {
 	for k, p := range pos {
 		off[k] = [2]float64{(float64(p%px)+0.5)/float64(px) - 0.5, (float64(p/px)+0.5)/float64(px) - 0.5}
 	}
-	var idx [2][]int
-	for i := range cells {
-		g := b2i(v.lit[i/cols][i%cols])
-		idx[g] = append(idx[g], i)
-	}
-	var tp [2][][3]float64
+	looks := lc.of(cells, v)
+	idx, tp := looks.idx, looks.tp // tp is a copy: the cache keeps its own
 	var tols [2]float64
 	for g := range idx {
-		if tp[g] = template(cells, idx[g]); tp[g] != nil {
-			tols[g] = pixelTol(cells, idx[g], tp[g])
+		if tp[g] != nil {
+			tols[g] = looks.tol[g]
 		}
 	}
 	tol := math.Max(occMinTol, math.Max(tols[0], tols[1]))
@@ -283,6 +279,56 @@ func template(cells [][][3]float64, idx []int) [][3]float64 {
 	return t
 }
 
+// groupLooks is what occluded and uncover compare cells with, for one
+// split of the cells into the unlit and the lit group: each group's
+// cells, its template (nil for a group of fewer than three cells) and,
+// where it has one, its pixelTol.
+type groupLooks struct {
+	idx [2][]int
+	tp  [2][][3]float64
+	tol [2]float64
+}
+
+// lookCache keeps the last groupLooks found, so that uncover reuses
+// occluded's when occluded changed no reading. The zero value is ready;
+// workers is how many goroutines may find the two groups' looks (0: as
+// many as groups, 1: the caller's only). A nil *lookCache finds looks
+// anew on the caller's goroutine.
+type lookCache struct {
+	last    *groupLooks
+	workers int
+}
+
+// of returns the looks of the split of cells that v reads.
+func (lc *lookCache) of(cells [][][3]float64, v *verdict) *groupLooks {
+	cols := len(v.lit[0])
+	var idx [2][]int
+	for i := range cells {
+		g := b2i(v.lit[i/cols][i%cols])
+		idx[g] = append(idx[g], i)
+	}
+	if lc != nil && lc.last != nil && slices.Equal(lc.last.idx[0], idx[0]) && slices.Equal(lc.last.idx[1], idx[1]) {
+		return lc.last
+	}
+	workers := 1
+	if lc != nil {
+		workers = lc.workers
+	}
+	l := &groupLooks{idx: idx}
+	// The groups' looks are independent: each may have a goroutine.
+	inParts(len(idx), workers, func(lo, hi int) {
+		for g := lo; g < hi; g++ {
+			if l.tp[g] = template(cells, idx[g]); l.tp[g] != nil {
+				l.tol[g] = pixelTol(cells, idx[g], l.tp[g])
+			}
+		}
+	})
+	if lc != nil {
+		lc.last = l
+	}
+	return l
+}
+
 // nearWhite reports whether an 8-bit Lab pixel is near white.
 func nearWhite(p [3]float64) bool {
 	return p[0] > whiteL && math.Abs(p[1]-128) < whiteChroma && math.Abs(p[2]-128) < whiteChroma
@@ -361,23 +407,17 @@ const (
 // one of a kind. When more than uncMost cells would change, none does:
 // a cursor covers a cell or two. Boards of fewer than smallBoard cells
 // have too few cells for templates.
-func uncover(cells [][][3]float64, px int, v *verdict) {
+func uncover(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 	rows, cols := len(v.lit), len(v.lit[0])
 	if rows*cols < smallBoard {
 		return
 	}
-	var idx [2][]int
-	for i := range cells {
-		g := b2i(v.lit[i/cols][i%cols])
-		idx[g] = append(idx[g], i)
-	}
+	looks := lc.of(cells, v)
+	idx, tol := looks.idx, looks.tol
 	var tp [2][][3]float64
-	var tol [2]float64
 	for g := range tp {
-		if t := template(cells, idx[g]); t != nil {
-			if tol[g] = pixelTol(cells, idx[g], t); tol[g] <= occMaxTol {
-				tp[g] = t
-			}
+		if looks.tp[g] != nil && tol[g] <= occMaxTol {
+			tp[g] = looks.tp[g]
 		}
 	}
 	if tp[0] == nil && tp[1] == nil {

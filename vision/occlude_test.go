@@ -69,7 +69,7 @@ func TestOccluded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			occluded(cells, px, v)
+			occluded(cells, px, v, nil)
 			if v.lit[1][2] != tc.want {
 				t.Errorf("cell (1, 2) read %v, want %v (why %v)", v.lit[1][2], tc.want, v.why)
 			}
@@ -113,7 +113,7 @@ func TestOccludedManyColours(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			occluded(cells, px, v)
+			occluded(cells, px, v, nil)
 			if covered && (!v.lit[1][2] || v.conf[1][2] >= UncertainBelow) {
 				t.Errorf("cell (1, 2) under the hand: lit %v confidence %.2f, want lit in doubt (why %v)", v.lit[1][2], v.conf[1][2], v.why)
 			}
@@ -225,7 +225,7 @@ func TestUncover(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := fmt.Sprint(v.lit)
-			uncover(cells, px, v)
+			uncover(cells, px, v, nil)
 			for _, rc := range tc.at {
 				if got := v.lit[rc[0]][rc[1]]; got != tc.want {
 					t.Errorf("cell %v read %v, want %v (why %v)", rc, got, tc.want, v.why)

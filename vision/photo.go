@@ -10,9 +10,9 @@ import (
 
 // Photo is an image file being decoded. For a JPEG at least twice the
 // grid finder's working size, Open decodes a reduced copy at once (the
-// JPEG decoder scales by 2, 4 or 8 for a fraction of the cost) and the
-// full image in the background, so that Read finds the board on the copy
-// while the full image decodes on another core. Other files are decoded
+// JPEG decoder scales by 2, 4 or 8 for a fraction of the cost) while the
+// full image decodes in the background, so that Read finds the board on
+// the copy while the full image decodes on another core. Other files are decoded
 // whole by Open. Close a Photo when done with it.
 //
 // The reading does not depend on whether the full image was decoded in
@@ -53,26 +53,31 @@ func Open(path string, opts *OpenOptions) (*Photo, error) {
 		return nil, err
 	}
 	p := &Photo{done: make(chan struct{})}
-	if k := previewScale(data); k > 1 {
+	decode := func() {
+		defer close(p.done)
+		p.img, p.err = decodeChecked(data, fm)
+	}
+	k := previewScale(data)
+	if k > 1 && !o.Serial {
+		// The full image decodes on another core while the reduced
+		// copy decodes here: both read the whole JPEG stream.
+		go decode()
+	}
+	if k > 1 {
 		m, err := gocv.IMDecode(data, reducedFlag(k))
 		if err == nil && !m.Empty() && m.Type() == gocv.MatTypeCV8UC3 {
 			p.preview, p.k = m, float64(k)
-			decode := func() {
-				defer close(p.done)
-				p.img, p.err = decodeChecked(data, fm)
-			}
 			if o.Serial {
 				decode()
-			} else {
-				go decode()
 			}
 			return p, nil
 		}
 		m.Close()
 	}
-	defer close(p.done)
-	p.img, p.err = decodeChecked(data, fm)
-	if p.err != nil {
+	if k <= 1 || o.Serial {
+		decode()
+	}
+	if <-p.done; p.err != nil {
 		return nil, p.err
 	}
 	return p, nil

@@ -107,7 +107,7 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 		if i == maxHypotheses {
 			break
 		}
-		if v, err = classify(bgr, c.h, c.rows, c.cols, dbg); err == nil {
+		if v, err = classify(bgr, c.h, c.rows, c.cols, o.workers(), dbg); err == nil {
 			l = c
 			break
 		}
@@ -115,7 +115,7 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 	if v == nil {
 		return nil, fmt.Errorf("no grid hypothesis could be measured: %w", ErrNoBoard)
 	}
-	if v.oneGroup && !v.lit[0][0] && litRival(bgr, l, ls) {
+	if v.oneGroup && !v.lit[0][0] && litRival(bgr, l, ls, o.workers()) {
 		// An all-off board is seldom photographed to be solved; beside
 		// another grid that shows lights it may be a keypad or tiles
 		// that the finder ranked first.
@@ -197,8 +197,8 @@ const rivalScore = 0.4
 
 // litRival reports whether a hypothesis of ls other than l, apart from
 // it in the photo (neither grid's centre inside the other), reads as
-// two groups of lights or all lit.
-func litRival(bgr gocv.Mat, l lattice, ls []lattice) bool {
+// two groups of lights or all lit; workers as for classify.
+func litRival(bgr gocv.Mat, l lattice, ls []lattice, workers int) bool {
 	for i, c := range ls {
 		if i == maxHypotheses {
 			break
@@ -209,7 +209,7 @@ func litRival(bgr gocv.Mat, l lattice, ls []lattice) bool {
 		if c.score < rivalScore*l.score {
 			continue
 		}
-		if v, err := classify(bgr, c.h, c.rows, c.cols, nil); err == nil && (!v.oneGroup || v.lit[0][0]) {
+		if v, err := classify(bgr, c.h, c.rows, c.cols, workers, nil); err == nil && (!v.oneGroup || v.lit[0][0]) {
 			return true
 		}
 	}

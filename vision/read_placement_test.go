@@ -40,7 +40,7 @@ func TestReadPlacementLabelled(t *testing.T) {
 				}
 			}
 		}
-		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, nil)
+		v, err := classify(img, labelHomography(t, e), e.Rows, e.Cols, 0, nil)
 		if err != nil {
 			t.Errorf("%s: classifying at the label's corners: %v", e.File, err)
 			return

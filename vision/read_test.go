@@ -220,7 +220,7 @@ func TestLitRival(t *testing.T) {
 		{"no other grid", []lattice{keys}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := litRival(img, keys, tc.ls); got != tc.want {
+			if got := litRival(img, keys, tc.ls, 1); got != tc.want {
 				t.Errorf("litRival = %v, want %v", got, tc.want)
 			}
 		})
