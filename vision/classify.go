@@ -1544,10 +1544,13 @@ const (
 // ringPeakV (log V) and ringPeakS (saturation) are how much dimmer the
 // unlit group's brightest tenth may be than the lit group's, and how much
 // more coloured it must be, for lit rings around dark caps to be in
-// question.
+// question; ringDip (log V) is how much further below its peak the
+// unlit group's centre must lie than the lit group's, when its centres
+// are no less even.
 const (
 	ringPeakV = 0.25
 	ringPeakS = 0.1
+	ringDip   = 0.3
 )
 
 // crossCheck splits the board again on brightness alone and on
@@ -1646,11 +1649,13 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		capAll("unlitpeak")
 		return false
 	}
+	dip := func(s cellStats) float64 { return s.peak - s.v }
 	if len(uc) >= 3 && medianOf(uc, peak) >= medianOf(lc, peak)-ringPeakV && medianOf(uc, pS) >= medianOf(lc, pS)+ringPeakS &&
-		medianOf(uc, sp) >= medianOf(lc, sp)+0.1 {
+		(medianOf(uc, sp) >= medianOf(lc, sp)+0.1 || medianOf(uc, dip) >= medianOf(lc, dip)+ringDip) {
 		// The unlit buttons' brightest tenth is nearly as bright as the
-		// lit ones' and more coloured, around uneven centres: coloured
-		// lit rings around dark caps beside even, bright unlit caps.
+		// lit ones' and more coloured, around uneven centres or centres
+		// far below it: coloured lit rings around dark caps beside
+		// bright unlit caps (shaded in daylight, so as uneven).
 		capAll("unlitring")
 		return false
 	}

@@ -563,3 +563,31 @@ func oneGroupVerdict(rows, cols int, lit bool) *verdict {
 	}
 	return v
 }
+
+// TestCrossCheckUnlitRing checks that green rings around dark caps,
+// read unlit beside pale caps in daylight (as uneven as the rings, so
+// spread tells nothing), put the board in doubt by their centres lying
+// far below their coloured peaks (tuning seed 98218), and that cells
+// whose centres lie only a little below their peaks do not.
+func TestCrossCheckUnlitRing(t *testing.T) {
+	pale := cellStats{v: 5.21, s: 0.21, spread: 0.21, rim: 5.13, ring: 5.02, peak: 5.23, peakS: 0.22}
+	for _, tc := range []struct {
+		name  string
+		rings cellStats
+		want  bool
+	}{
+		{"rings around dark caps", cellStats{v: 4.62, s: 0.25, spread: 0.26, rim: 5.14, ring: 5.05, peak: 5.17, peakS: 0.64}, true},
+		{"centres near their peaks", cellStats{v: 4.95, s: 0.25, spread: 0.26, rim: 5.14, ring: 5.05, peak: 5.17, peakS: 0.64}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 7, 7
+			st := board(rows, cols, pattern, tc.rings, pale)
+			lit, conf := patternReading(rows, cols)
+			why := map[string]int{}
+			crossCheck(st, lit, conf, why)
+			if got := why["unlitring"] > 0; got != tc.want {
+				t.Errorf("unlitring %v, want %v (why %v)", got, tc.want, why)
+			}
+		})
+	}
+}

@@ -197,7 +197,8 @@
 //     than the unlit group's, or it is greyer and no brighter than the
 //     gaps around it, or the unlit buttons' peaks are as bright as the
 //     lit ones', or nearly as bright and more coloured around uneven
-//     centres (an inverted reading: a light-theme screen, lit rings
+//     centres or centres far below them (an inverted reading: a
+//     light-theme screen, lit rings
 //     around dark caps beside bright unlit caps; a light screen whose
 //     coloured group stands out more from its gaps is turned round);
 //   - the cells read lit look like the screen around the board (no
