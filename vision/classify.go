@@ -748,13 +748,17 @@ func panelLit(ext [][]cellStats, lit [][]bool) bool {
 	ua, ub := medianChroma(g[0])
 	return ls < us-minSGap ||
 		(ls <= us || medianOf(g[0], v) >= medianOf(g[1], v)) &&
-			math.Hypot(la-oa, lb-ob) < chromaGap && math.Hypot(ua-oa, ub-ob) >= panelHue
+			math.Hypot(la-oa, lb-ob) < panelSameHue && math.Hypot(ua-oa, ub-ob) >= panelHue
 }
 
-// panelHue is how far in chroma from the panel the cells read unlit
-// must lie for panelLit to take cells of the panel's colour for the
-// panel.
-const panelHue = 0.3
+// Levels of panelLit, in centre chroma (ca, cb: saturation units):
+// panelSameHue is how near the panel's the cells read lit must lie to
+// be of its colour, panelHue how far from it the cells read unlit must
+// lie.
+const (
+	panelSameHue = 0.08
+	panelHue     = 0.3
+)
 
 // decideBoard reads the board of ext (measure's cells with the ring of
 // would-be cells around them): decide on its cells, then a one-group
@@ -1788,14 +1792,15 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 	// Among lights of one colour, a lit cell below the clipped ones and
 	// whiter than them at its peak is no light of another colour: glare
 	// whitens a cap towards white, as the lights are.
+	g := groups(stats, litAt(lit))
 	whiter := -1.0
 	if !satVaries(stats, lit, true) {
-		whiter = medianOf(groups(stats, litAt(lit))[1], func(s cellStats) float64 { return s.peakS }) - whiterPeak
+		whiter = medianOf(g[1], func(s cellStats) float64 { return s.peakS }) - whiterPeak
 	}
 	// On a board of grey caps, a grey cell below clipped lights may as
 	// well be a cap in good light as a white light: brightness is all
 	// that tells them apart, and it says the cell is not one of them.
-	greyCaps := len(uv) > 0 && medianOf(groups(stats, litAt(lit))[0], func(s cellStats) float64 { return s.s }) < greyS
+	greyCaps := len(uv) > 0 && medianOf(g[0], func(s cellStats) float64 { return s.s }) < greyS
 	for i, on := range lit {
 		st := stats[i/cols][i%cols]
 		v := st.v

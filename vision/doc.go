@@ -55,7 +55,8 @@
 //     with nothing of the buttons' pattern, or one the photo hides with
 //     no button inside it, leaves the grid, and one mostly beyond the
 //     photo leaves it first (a board lies whole in the photo; the grid
-//     then counts as one that runs to its edge); an edge line of at most four
+//     then counts as one that runs to its edge, unless it has room
+//     beyond every side after); an edge line of at most four
 //     cells leaves it only when, two of its cells set aside (a pointer or
 //     a glare spot over the board covers that much), it still looks
 //     unlike them. A grid that stands out as a
@@ -240,8 +241,8 @@
 // its centre and rest both showing and each as close to its group's
 // chroma as the sure cells are, loses its doubt.
 //
-// Last, on a two-group board of at least nine cells whose groups each
-// look alike pixel by pixel (a screen; the median look of a group's
+// Last, on a two-group board of at least nine cells whose groups look
+// alike pixel by pixel (a screen; the median look of a group's
 // cells at each place of the footprint is its template), a doubted cell
 // that something white covers is read as the group it shows around the
 // cover, still in doubt: a clear part of it matches only the other
@@ -254,9 +255,11 @@
 // centre, a cursor's body lies beside the point it points at. A cell no
 // check doubted is put in doubt, its reading kept, when a clear part of
 // it matches only the other group's template and a quarter or more does
-// not (a cursor in a photo, grey or tinted, over part of the cell);
-// on a board of lights of many colours, whose lit cells share no
-// template, a lit cell is compared with the unlit group's alone.
+// not (a cursor in a photo, grey or tinted, over part of the cell).
+// When one group's cells differ among themselves (lights of many
+// colours, caps tinted cell by cell), that group has no template: its
+// cells are compared with the other group's template alone, re-read and
+// doubted as above.
 // A doubted cell under a drawn cursor (white with a black outline, on
 // a screen) is also read by what shows around the cursor against one
 // group's template alone, so boards of many light colours, or all of

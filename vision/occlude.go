@@ -72,13 +72,9 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 		off[k] = [2]float64{(float64(p%px)+0.5)/float64(px) - 0.5, (float64(p/px)+0.5)/float64(px) - 0.5}
 	}
 	looks := lc.of(cells, v)
-	idx, tp := looks.idx, looks.tp // tp is a copy: the cache keeps its own
-	var tols [2]float64
-	for g := range idx {
-		if tp[g] != nil {
-			tols[g] = looks.tol[g]
-		}
-	}
+	// Arrays: tp is a copy, the cache keeps its own; tols[g] is 0 where
+	// group g has no template.
+	idx, tp, tols := looks.idx, looks.tp, looks.tol
 	tol := math.Max(occMinTol, math.Max(tols[0], tols[1]))
 	if tol > occMaxTol {
 		// One group's cells differ among themselves (lights of many
@@ -389,9 +385,9 @@ const (
 
 // uncover reads each doubted cell by what shows around a drawn cursor
 // over it: a hand or arrow in white with a black outline, in a
-// screenshot. Unlike occluded it needs a template of one group only, so
-// it reads boards whose lights are of many colours, or all but one
-// alike. Each group whose cells look alike pixel by pixel (within
+// screenshot. Like occluded it works from one group's template when the
+// other has none, and so reads boards whose lights are of many colours,
+// or all but one alike; unlike it, it re-reads doubted cells only. Each group whose cells look alike pixel by pixel (within
 // occMaxTol) has a template, as in occluded. Pixels where the groups
 // look alike (both templates close, or most cells of a group with no
 // template matching the other's: a bevel, a gap) tell nothing. A pixel

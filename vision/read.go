@@ -23,7 +23,8 @@ type Options struct {
 	Serial bool
 }
 
-// workers is how many goroutines the grid finder may use.
+// workers is how many goroutines the reader (grid finder, classifier)
+// may use.
 func (o *Options) workers() int {
 	if o.Serial {
 		return 1
@@ -103,19 +104,20 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 	var l lattice
 	var v *verdict
 	var err error
+	next := 0 // the hypotheses from here on are unread
 	for i, c := range ls {
 		if i == maxHypotheses {
 			break
 		}
 		if v, err = classify(bgr, c.h, c.rows, c.cols, o.workers(), dbg); err == nil {
-			l = c
+			l, next = c, i+1
 			break
 		}
 	}
 	if v == nil {
 		return nil, fmt.Errorf("no grid hypothesis could be measured: %w", ErrNoBoard)
 	}
-	if v.oneGroup && !v.lit[0][0] && litRival(bgr, l, ls, o.workers()) {
+	if v.oneGroup && !v.lit[0][0] && litRival(bgr, l, ls[next:min(len(ls), maxHypotheses)], o.workers()) {
 		// An all-off board is seldom photographed to be solved; beside
 		// another grid that shows lights it may be a keypad or tiles
 		// that the finder ranked first.
@@ -199,10 +201,7 @@ const rivalScore = 0.4
 // it in the photo (neither grid's centre inside the other), reads as
 // two groups of lights or all lit; workers as for classify.
 func litRival(bgr gocv.Mat, l lattice, ls []lattice, workers int) bool {
-	for i, c := range ls {
-		if i == maxHypotheses {
-			break
-		}
+	for _, c := range ls {
 		if c.h == l.h || inside(&l, &c) || inside(&c, &l) {
 			continue
 		}

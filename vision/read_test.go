@@ -207,20 +207,23 @@ func TestLitRival(t *testing.T) {
 	}
 	weak := board
 	weak.score = 0.3 * keys.score
-	over := board
-	over.h[2] = 70
+	// A grid read over the lit board, a rival shifted by a sixth of
+	// its width: lit, but its centre lies inside the grid read.
+	shifted := board
+	shifted.h[2] += 20
 	for _, tc := range []struct {
 		name string
+		l    lattice // the grid read
 		ls   []lattice
 		want bool
 	}{
-		{"a lit board beside the keys", []lattice{keys, board}, true},
-		{"a far weaker lit board", []lattice{keys, weak}, false},
-		{"a lit grid over the keys", []lattice{keys, over}, false},
-		{"no other grid", []lattice{keys}, false},
+		{"a lit board beside the keys", keys, []lattice{keys, board}, true},
+		{"a far weaker lit board", keys, []lattice{keys, weak}, false},
+		{"a lit grid over the grid read", board, []lattice{board, shifted}, false},
+		{"no other grid", keys, []lattice{keys}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := litRival(img, keys, tc.ls, 1); got != tc.want {
+			if got := litRival(img, tc.l, tc.ls, 1); got != tc.want {
 				t.Errorf("litRival = %v, want %v", got, tc.want)
 			}
 		})
