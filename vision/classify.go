@@ -157,17 +157,24 @@ func rectify(img gocv.Mat, h [9]float64, rows, cols, px int) gocv.Mat {
 	s := 1 / float64(px)
 	t := [9]float64{s, 0, -rectMargin, 0, s, -rectMargin, 0, 0, 1}
 	m := mul3(h, t)
-	mm := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	mm := homographyMat(m)
 	defer mm.Close()
-	for i := 0; i < 9; i++ {
-		mm.SetDoubleAt(i/3, i%3, m[i])
-	}
 	size := image.Pt(int(math.Round((float64(cols)+2*rectMargin)*float64(px))),
 		int(math.Round((float64(rows)+2*rectMargin)*float64(px))))
 	dst := gocv.NewMat()
 	gocv.WarpPerspectiveWithParams(img, &dst, mm, size,
 		gocv.InterpolationLinear|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
 	return dst
+}
+
+// homographyMat returns the row-major 3×3 matrix h as a CV_64F Mat for
+// WarpPerspective; the caller closes it.
+func homographyMat(h [9]float64) gocv.Mat {
+	mm := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	for i := 0; i < 9; i++ {
+		mm.SetDoubleAt(i/3, i%3, h[i])
+	}
+	return mm
 }
 
 // cellPixels picks the rectified cell size: about the cell's size in the

@@ -135,13 +135,16 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // by how clearly its refined grid stands out), times pickWeight, goes
 // first, its size marked unsure when it is not the finder's first. A
 // rival is refined only when its score could win at the highest
-// clarity. Later hypotheses are returned as they are.
+// clarity. A refined hypothesis whose cells look like a keypad's keys is
+// marked unsure (keypadDoubt), which lowers it in the pick. Later
+// hypotheses are returned as they are.
 func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	out := append([]lattice(nil), ls...)
 	if len(out) == 0 {
 		return out
 	}
 	first, c0 := refineExtent(img, out[0])
+	keypadDoubt(img, &first)
 	out[0] = first
 	best, bestV := 0, pickValue(first.score, c0)*pickWeight(first)
 	for k := 1; k < len(out) && k < maxHypotheses; k++ {
@@ -150,6 +153,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 			continue
 		}
 		r, c := refineExtent(img, out[k])
+		keypadDoubt(img, &r)
 		out[k] = r
 		if v := pickValue(r.score, c) * pickWeight(r); v > bestV {
 			best, bestV = k, v
@@ -195,11 +199,15 @@ const largeWeight = 0.2
 const openWeight = 0.2
 
 // pickWeight is what a refined grid's pickValue is multiplied by:
-// sizeWeight, and openWeight for a grid that runs to the photo's edge.
+// sizeWeight, openWeight for a grid that runs to the photo's edge, and
+// keypadWeight for one whose cells show keypadLike glyphs.
 func pickWeight(l lattice) float64 {
 	w := sizeWeight(l)
 	if l.doubts&doubtExtentOpen != 0 {
 		w *= openWeight
+	}
+	if l.doubts&doubtKeypad != 0 {
+		w *= keypadWeight
 	}
 	return w
 }
@@ -871,11 +879,8 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 	s := 1 / float64(sp)
 	t := [9]float64{s, 0, -extentMargin, 0, s, -extentMargin, 0, 0, 1}
 	m := mul3(l.h, t)
-	mm := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	mm := homographyMat(m)
 	defer mm.Close()
-	for i := 0; i < 9; i++ {
-		mm.SetDoubleAt(i/3, i%3, m[i])
-	}
 	fine := gocv.NewMat()
 	defer fine.Close()
 	gocv.WarpPerspectiveWithParams(img, &fine, mm, image.Pt(wc*sp, wr*sp),

@@ -32,8 +32,9 @@ type lattice struct {
 	// found only by the second, finer look; after refineExtent also
 	// mixed evidence at an edge, extents that loop, a grid that runs to
 	// within minRoom pitches of the photo's edge, a new size that is
-	// weak or over 10, or a rival put before the finder's first (see
-	// doubts for which). refineExtent drops the sparse outer line, the
+	// weak or over 10, a rival put before the finder's first, or cells
+	// whose centres differ as a keypad's digits do (see doubts for
+	// which). refineExtent drops the sparse outer line, the
 	// line beyond, the foreign outer line and the weak score when the
 	// photo shows the grid as a clear block of alike buttons
 	// (extentWindow.block, blockAnswers).
@@ -65,13 +66,14 @@ const (
 	doubtExtentOpen                         // the grid runs to the photo's edge
 	doubtRivalFirst                         // a rival went first after refineExtent
 	doubtGivenSize                          // a given size the blobs do not fill
+	doubtKeypad                             // cells' centres unlike each other, as a keypad's digits
 	numDoubts         = iota
 )
 
 // String lists the reasons by name.
 func (d sizeDoubt) String() string {
 	names := [numDoubts]string{"sparse edge", "few nodes", "continues", "beyond", "foreign edge", "case grown",
-		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size"}
+		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad"}
 	var s []string
 	for i := 0; i < numDoubts; i++ {
 		if d&(1<<i) != 0 {
