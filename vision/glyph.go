@@ -1,8 +1,6 @@
 package vision
 
 import (
-	"image"
-	"image/color"
 	"math"
 
 	"gocv.io/x/gocv"
@@ -71,14 +69,8 @@ func keypadLike(img gocv.Mat, l lattice) bool {
 // its middle half and glyphShift pixels around it in the rectified grid,
 // a square of side pixels.
 func centrePatches(img gocv.Mat, l lattice) (ps [][]float64, side int, ok bool) {
-	s := 1 / float64(glyphPx)
-	m := mul3(l.h, [9]float64{s, 0, 0, 0, s, 0, 0, 0, 1})
-	mm := homographyMat(m)
-	defer mm.Close()
-	warped := gocv.NewMat()
+	warped := rectify(img, l.h, l.rows, l.cols, glyphPx)
 	defer warped.Close()
-	gocv.WarpPerspectiveWithParams(img, &warped, mm, image.Pt(l.cols*glyphPx, l.rows*glyphPx),
-		gocv.InterpolationArea|gocv.WarpInverseMap, gocv.BorderConstant, color.RGBA{})
 	if warped.Empty() || warped.Type() != gocv.MatTypeCV8UC3 {
 		return nil, 0, false
 	}
@@ -90,7 +82,7 @@ func centrePatches(img gocv.Mat, l lattice) (ps [][]float64, side int, ok bool) 
 		return nil, 0, false
 	}
 	W := grey.Cols()
-	const a, b = glyphPx/4 - glyphShift, 3*glyphPx/4 + glyphShift
+	const a, b = rectMargin*glyphPx + glyphPx/4 - glyphShift, rectMargin*glyphPx + 3*glyphPx/4 + glyphShift
 	ps = make([][]float64, l.rows*l.cols)
 	for r := 0; r < l.rows; r++ {
 		for c := 0; c < l.cols; c++ {
@@ -103,7 +95,7 @@ func centrePatches(img gocv.Mat, l lattice) (ps [][]float64, side int, ok bool) 
 			ps[r*l.cols+c] = p
 		}
 	}
-	return ps, b - a, true
+	return ps, glyphPx/2 + 2*glyphShift, true
 }
 
 // distinctGlyphs counts the patches (side×side grey values, changed in

@@ -202,10 +202,7 @@ const rivalScore = 0.4
 // two groups of lights or all lit; workers as for classify.
 func litRival(bgr gocv.Mat, l lattice, ls []lattice, workers int) bool {
 	for _, c := range ls {
-		if c.h == l.h || inside(&l, &c) || inside(&c, &l) {
-			continue
-		}
-		if c.score < rivalScore*l.score {
+		if c.score < rivalScore*l.score || inside(&l, &c) || inside(&c, &l) {
 			continue
 		}
 		if v, err := classify(bgr, c.h, c.rows, c.cols, workers, nil); err == nil && (!v.oneGroup || v.lit[0][0]) {
