@@ -200,6 +200,9 @@ func checkHeader(head []byte, r io.Reader, maxPixels int) (int, error) {
 		if looksLikeText(head) {
 			return -1, fmt.Errorf("%w (a text file)", ErrNotImage)
 		}
+		if name := unsupported(head); name != "" {
+			return -1, fmt.Errorf("%w (%s, which lightsout cannot read: save the photo as JPEG or PNG)", ErrNotImage, name)
+		}
 		return -1, fmt.Errorf("%w (unknown format)", ErrNotImage)
 	}
 	f := &formats[fm]
@@ -237,6 +240,29 @@ func sniff(data []byte) int {
 		}
 	}
 	return -1
+}
+
+// unsupported names the photo format head starts with when it is one
+// that cameras and phones write but this build cannot decode, or
+// returns "". Phones save HEIC by default; a user who sends one should
+// learn what to do, not read "unknown format".
+func unsupported(head []byte) string {
+	// ISO base media files: a box size, then "ftyp" and the major brand.
+	if len(head) >= 12 && string(head[4:8]) == "ftyp" {
+		switch string(head[8:12]) {
+		case "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1":
+			return "HEIC/HEIF"
+		case "avif", "avis":
+			return "AVIF"
+		}
+	}
+	switch {
+	case bytes.HasPrefix(head, []byte("\xff\x0a")), bytes.HasPrefix(head, []byte("\x00\x00\x00\x0cJXL \x0d\x0a\x87\x0a")):
+		return "JPEG XL"
+	case bytes.HasPrefix(head, []byte("%PDF-")):
+		return "PDF"
+	}
+	return ""
 }
 
 func formatName(name string) string {
