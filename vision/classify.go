@@ -2600,7 +2600,15 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		if medianOf(in, sat) >= medianOf(out, sat)+2*minSGap {
 			margin = minVGap
 		}
-		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)-margin
+		// Coloured cells of a hue the ring lacks, sunk well below the
+		// surface they sit on (their own gaps), may be a light
+		// screen's cells lit in its accent colour, darker than the
+		// screen as any colour is: not plain.
+		ia, ib := medianChroma(in)
+		oa, ob := medianChroma(out)
+		accent := medianOf(in, sat) >= plainGreyS && math.Hypot(ia-oa, ib-ob) >= 2*minSGap &&
+			medianOf(in, rise) <= -2*minVGap
+		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)-margin && !accent
 		sure = (sure || dark && evenCells(inner(ext))) && !colourRing(in)
 	}
 	if !sure || !alikeCells(inner(ext), !v.lit[0][0]) || twoKinds(inner(ext)) {
