@@ -778,9 +778,10 @@ func decideBoard(ext [][]cellStats) *verdict {
 			kindsRead(inner(ext), v)
 		}
 	}
-	if v.oneGroup && !v.lit[0][0] && onlyWhy(v.why, "onegroup", "close") && colouredShine(ext) {
+	if v.oneGroup && !v.lit[0][0] && onlyWhy(v.why, "onegroup", "close") && (colouredShine(ext) || ownColour(ext)) {
 		// Read all off below the level that reads a board lit, but
-		// shining as lights do: lit, still in doubt.
+		// shining as lights do, or in a colour of their own: lit,
+		// still in doubt.
 		for r, row := range v.lit {
 			for c := range row {
 				row[c], v.conf[r][c] = true, math.Min(v.conf[r][c], crossCap)
@@ -907,6 +908,37 @@ func colouredShine(ext [][]cellStats) bool {
 	v := medianOf(in, cv)
 	return v >= shineV && medianOf(in, func(s cellStats) float64 { return s.s }) >= shineS &&
 		medianOf(in, rise) >= shineRise && v-medianOf(out, cv) >= shineRise
+}
+
+// ownColourV (log V, about V 106) and ownColourS are the median
+// brightness and saturation from which ownColour reads a one-group
+// board's cells as lights in their own colour.
+const (
+	ownColourV = 4.7
+	ownColourS = 0.3
+)
+
+// ownColour reports whether a one-group board's cells are coloured,
+// at least middling bright, of a hue (median chroma) minSGap or more
+// from the ring of would-be cells around the grid, and not sunk below
+// their own gaps by 2·minVGap: lights emit their own colour, where
+// unlit caps reflect the room's, as the case or screen around them
+// does, and are not outshone by the surface they sit on (tinted caps
+// in daylight on a white case are). A light screen's cells lit in its
+// accent colour, or coloured lights in daylight, stay below the level
+// that reads a board lit. Through the label corners of 3700 tuning
+// photos, 9 all-on boards read off lay between V 109 and V 192; the
+// all-off boards of that saturation and hue (pixel art, tinted caps)
+// below V 101 but one, grey caps turned blue by a cool cast beside a
+// wood-coloured ring, at V 113.
+func ownColour(ext [][]cellStats) bool {
+	in, out := cellsOf(inner(ext)), ring(ext)
+	ia, ib := medianChroma(in)
+	oa, ob := medianChroma(out)
+	return medianOf(in, func(s cellStats) float64 { return s.v }) >= ownColourV &&
+		medianOf(in, func(s cellStats) float64 { return s.s }) >= ownColourS &&
+		math.Hypot(ia-oa, ib-ob) >= minSGap &&
+		medianOf(in, func(s cellStats) float64 { return s.v - s.rim }) > -2*minVGap
 }
 
 // onlyWhy reports whether every reason in why is one of keys.
