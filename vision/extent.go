@@ -123,8 +123,9 @@ func (w *extentWindow) describe(bx, by int) ([]float64, float64, bool) {
 // board's cells. It returns l with the refined extent and homography,
 // and how clearly the refined grid stands out (see clarity; -Inf when
 // its cells could not be judged); sizeSure is cleared when the evidence
-// is mixed, never set. It never goes beyond the image, below 2 or above
-// maxCells lines.
+// is mixed, never set. A grid whose size the finder was sure of keeps
+// its extent when the moves end in mixed evidence. It never goes beyond
+// the image, below 2 or above maxCells lines.
 func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 	return refineExtentLog(img, l, nil, nil)
 }
@@ -421,6 +422,15 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	if b0, b1, b2, b3, ok := w.clearerBlock(r0, r1, c0, c1); ok {
 		r0, r1, c0, c1 = b0, b1, b2, b3
 		unsure = true
+	}
+	if l.sizeSure && (unsure || looped) && key(r0, r1, c0, c1) != [4]int{0, l.rows, 0, l.cols} {
+		// The finder vouched for its extent (every outer line full of
+		// blobs, none beyond, nothing foreign, a clear score); moves
+		// made on evidence that goes both ways do not outweigh that.
+		if w0, ok := newExtentWindow(img, l, nil); ok {
+			w, cur = w0, l
+			r0, r1, c0, c1 = extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+		}
 	}
 	out := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
 	if unsure {
