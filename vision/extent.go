@@ -134,11 +134,12 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // refineExtent and returns them in the order to try: the one among the
 // first maxHypotheses with the highest pickValue (finder score weighed
 // by how clearly its refined grid stands out), times pickWeight, goes
-// first, its size marked unsure when it is not the finder's first. A
-// rival is refined only when its score could win at the highest
-// clarity. A refined hypothesis whose cells look like a keypad's keys is
-// marked unsure (keypadDoubt), which lowers it in the pick. Later
-// hypotheses are returned as they are.
+// first, unless it skips the buttons of a finer rival (finerRival),
+// its size marked unsure when it is not the finder's first. A rival is
+// refined only when its score could win at the highest clarity. A
+// refined hypothesis whose cells look like a keypad's keys is marked
+// unsure (keypadDoubt), which lowers it in the pick. Later hypotheses
+// are returned as they are.
 func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	out := append([]lattice(nil), ls...)
 	if len(out) == 0 {
