@@ -123,8 +123,9 @@ func (w *extentWindow) describe(bx, by int) ([]float64, float64, bool) {
 // board's cells. It returns l with the refined extent and homography,
 // and how clearly the refined grid stands out (see clarity; -Inf when
 // its cells could not be judged); sizeSure is cleared when the evidence
-// is mixed, never set. It never goes beyond the image, below 2 or above
-// maxCells lines.
+// is mixed, never set. A grid whose size the finder was sure of keeps
+// its extent when the moves end in mixed evidence. It never goes beyond
+// the image, below 2 or above maxCells lines.
 func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 	return refineExtentLog(img, l, nil, nil)
 }
@@ -133,11 +134,12 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // refineExtent and returns them in the order to try: the one among the
 // first maxHypotheses with the highest pickValue (finder score weighed
 // by how clearly its refined grid stands out), times pickWeight, goes
-// first, its size marked unsure when it is not the finder's first. A
-// rival is refined only when its score could win at the highest
-// clarity. A refined hypothesis whose cells look like a keypad's keys is
-// marked unsure (keypadDoubt), which lowers it in the pick. Later
-// hypotheses are returned as they are.
+// first, unless it skips the buttons of a finer rival (finerRival),
+// its size marked unsure when it is not the finder's first. A rival is
+// refined only when its score could win at the highest clarity. A
+// refined hypothesis whose cells look like a keypad's keys is marked
+// unsure (keypadDoubt), which lowers it in the pick. Later hypotheses
+// are returned as they are.
 func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	out := append([]lattice(nil), ls...)
 	if len(out) == 0 {
@@ -146,7 +148,11 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	first, c0 := refineExtent(img, out[0])
 	keypadDoubt(img, &first)
 	out[0] = first
-	best, bestV := 0, pickValue(first.score, c0)*pickWeight(first)
+	// vals holds each refined hypothesis' pickValue times pickWeight,
+	// 0 for those not refined.
+	vals := make([]float64, len(out))
+	vals[0] = pickValue(first.score, c0) * pickWeight(first)
+	best, bestV := 0, vals[0]
 	for k := 1; k < len(out) && k < maxHypotheses; k++ {
 		if pickValue(out[k].score, 1) <= bestV {
 			// Clarity is at most 1: this one cannot win.
@@ -155,9 +161,13 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		r, c := refineExtent(img, out[k])
 		keypadDoubt(img, &r)
 		out[k] = r
-		if v := pickValue(r.score, c) * pickWeight(r); v > bestV {
-			best, bestV = k, v
+		vals[k] = pickValue(r.score, c) * pickWeight(r)
+		if vals[k] > bestV {
+			best, bestV = k, vals[k]
 		}
+	}
+	if k := finerRival(img, out, vals, best); k >= 0 {
+		best = k
 	}
 	if best > 0 {
 		b := out[best]
@@ -166,6 +176,80 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		out[0] = b
 	}
 	return out
+}
+
+// finerRival returns the index of the refined hypothesis of ls (vals
+// its pick values, 0 when not refined) whose buttons the pick ls[best]
+// skips (skipsButtons), the best such rival valued at least rivalScore
+// of the pick; -1 when none. A grid at twice the board's pitch, or
+// along its diagonals, stands out as clearly as the board (every other
+// button alike) and scores about as well.
+func finerRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
+	out, outV := -1, rivalScore*vals[best]
+	for k, v := range vals {
+		if k != best && v > 0 && v >= outV && skipsButtons(img, ls[best], ls[k]) {
+			out, outV = k, v
+		}
+	}
+	return out
+}
+
+// skipsButtons reports whether b's cells are a part of r's cells at a
+// coarser pitch: each of b's cell centres lies on a cell centre of r,
+// r has at least half as many cells again as b over b's area, and r's
+// cells between b's look like r's buttons (their median likeness to
+// r's template at least shrinkShare of that of the cells b shares, the
+// share under which an edge line leaves a grid). Buttons are spaced
+// evenly: the cells b skips are buttons when they look like them.
+func skipsButtons(img gocv.Mat, b, r lattice) bool {
+	ib, ok1 := invertH(b.h)
+	ir, ok2 := invertH(r.h)
+	if !ok1 || !ok2 {
+		return false
+	}
+	onCentre := func(u, v float64) bool {
+		return math.Abs(u-math.Floor(u)-0.5) < 0.25 && math.Abs(v-math.Floor(v)-0.5) < 0.25
+	}
+	for i := 0; i < b.rows; i++ {
+		for j := 0; j < b.cols; j++ {
+			x, y := applyH(&b.h, float64(j)+0.5, float64(i)+0.5)
+			u, v := applyH(&ir, x, y)
+			if u < 0 || v < 0 || u > float64(r.cols) || v > float64(r.rows) || !onCentre(u, v) {
+				return false
+			}
+		}
+	}
+	w, ok := newExtentWindow(img, r, nil)
+	if !ok {
+		return false
+	}
+	r0, r1, c0, c1 := extentMargin, extentMargin+r.rows, extentMargin, extentMargin+r.cols
+	tpl, _ := w.templates(r0, r1, c0, c1)
+	if tpl == nil {
+		return false
+	}
+	var shared, between []float64
+	for i := 0; i < r.rows; i++ {
+		for j := 0; j < r.cols; j++ {
+			x, y := applyH(&r.h, float64(j)+0.5, float64(i)+0.5)
+			u, v := applyH(&ib, x, y)
+			d := w.desc[(i+r0)*w.cols+j+c0]
+			if u <= 0 || v <= 0 || u >= float64(b.cols) || v >= float64(b.rows) || d == nil {
+				continue
+			}
+			if onCentre(u, v) {
+				shared = append(shared, similarity(d, tpl))
+			} else {
+				between = append(between, similarity(d, tpl))
+			}
+		}
+	}
+	if len(shared) == 0 || 2*len(shared)+2*len(between) < 3*b.rows*b.cols {
+		return false
+	}
+	sort.Float64s(shared)
+	sort.Float64s(between)
+	return sortedQuantile(between, 0.5) >= shrinkShare*sortedQuantile(shared, 0.5)
 }
 
 // clarityWeight is how much a hypothesis' clarity counts against the
@@ -421,6 +505,15 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	if b0, b1, b2, b3, ok := w.clearerBlock(r0, r1, c0, c1); ok {
 		r0, r1, c0, c1 = b0, b1, b2, b3
 		unsure = true
+	}
+	if l.sizeSure && (unsure || looped) && key(r0, r1, c0, c1) != [4]int{0, l.rows, 0, l.cols} {
+		// The finder vouched for its extent (every outer line full of
+		// blobs, none beyond, nothing foreign, a clear score); moves
+		// made on evidence that goes both ways do not outweigh that.
+		if w0, ok := newExtentWindow(img, l, nil); ok {
+			w, cur = w0, l
+			r0, r1, c0, c1 = extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+		}
 	}
 	out := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
 	if unsure {
