@@ -1248,6 +1248,13 @@ func decide(stats [][]cellStats) *verdict {
 		chromaArbiter(stats, lit, conf, v.why)
 		litLikeUnlit(stats, lit, conf, v.why)
 		partUnlit(stats, lit, conf, v.why)
+		if darkGaps(stats, lit) {
+			// Caps of a lighter paint, not lights: every cell in doubt.
+			for i := range conf {
+				conf[i] = math.Min(conf[i], crossCap)
+			}
+			v.why["darkgaps"] = n
+		}
 		if whiteAdded(stats, lit) {
 			// The lit cells are the unlit ones with white light added:
 			// glare, not lights.
@@ -3269,6 +3276,26 @@ func fallenLight(stats [][]cellStats, lit [][]bool, conf [][]float64) int {
 		}
 	}
 	return n
+}
+
+// gapDarker is how much darker (log V) than the unlit cells' rims the
+// lit cells' rims must be for darkGaps.
+const gapDarker = 0.02
+
+// darkGaps reports whether the cells read lit are less than clearVGap
+// brighter at their centre than the cells read unlit, and their rims
+// (the gaps and the buttons' edges) are darker by gapDarker: a light
+// spills onto the gaps around it, so a lit group's rims are at least
+// as bright as the unlit group's. Light caps in daylight beside dim lights
+// (blue lights in a warm cast) are brighter, but their gaps are not.
+func darkGaps(stats [][]cellStats, lit []bool) bool {
+	g := groups(stats, litAt(lit))
+	if len(g[0]) == 0 || len(g[1]) == 0 {
+		return false
+	}
+	cv := func(s cellStats) float64 { return s.v }
+	rim := func(s cellStats) float64 { return s.rim }
+	return medianOf(g[1], cv)-medianOf(g[0], cv) < clearVGap && medianOf(g[1], rim) < medianOf(g[0], rim)-gapDarker
 }
 
 // Levels of unlitGlows.
