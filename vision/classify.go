@@ -1382,7 +1382,9 @@ func readAsOne(cells []cellStats, lit []bool, conf []float64) {
 // less even (the ring crosses the centre square), while its rings are
 // at least as bright and its peaks nearly as bright as the lit group's.
 // A small dark button on a bright membrane is uneven too, but its
-// centre lies far below its ring (the membrane around it).
+// centre lies far below its ring (the membrane around it), or no ring
+// stands above both its centre and its gaps (its halo is under half of
+// minHalo: the membrane is as bright out to the gaps).
 func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	g := groups(stats, litAt(lit))
 	if len(g[0]) < 3 || len(g[1]) < 3 {
@@ -1393,7 +1395,8 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	ring := func(s cellStats) float64 { return s.ring }
 	peak := func(s cellStats) float64 { return s.peak }
 	fall := func(s cellStats) float64 { return s.v - s.ring }
-	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 &&
+	halo := func(s cellStats) float64 { return s.halo }
+	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], halo) >= minHalo/2 &&
 		medianOf(g[0], ring) >= medianOf(g[1], ring) &&
 		medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2
 }
