@@ -1194,7 +1194,7 @@ func decide(stats [][]cellStats) *verdict {
 			better = h.mean-l.mean >= need
 		}
 		dk := upperDarker(stats, ys, ty)
-		if ok && darker && !dk && sep >= minSeparation && h.mean-l.mean >= need {
+		if ok && darker && !dk && sep >= minSeparation && h.mean-l.mean >= need && upperClipped(stats, ys, ty) {
 			// The colour split made the darker group lit (lights
 			// clipped to white beside tinted unlit caps in daylight):
 			// a clear brightness split wins.
@@ -1407,6 +1407,13 @@ func upperDarker(stats [][]cellStats, xs []float64, t float64) bool {
 	g := groups(stats, above(xs, t))
 	get := func(s cellStats) float64 { return s.v }
 	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get) < medianOf(g[0], get)
+}
+
+// upperClipped reports whether the cells above t on xs are clipped at
+// their centre (median log V).
+func upperClipped(stats [][]cellStats, xs []float64, t float64) bool {
+	g := groups(stats, above(xs, t))
+	return len(g[1]) > 0 && medianOf(g[1], func(s cellStats) float64 { return s.v }) >= clippedV
 }
 
 // shadowSplit returns the part out of the shadow when the split on t
