@@ -1226,7 +1226,7 @@ func decide(stats [][]cellStats) *verdict {
 			better = h.mean-l.mean >= need
 		}
 		dk := upperDarker(stats, ys, ty)
-		if ok && darker && !dk && sep >= minSeparation && h.mean-l.mean >= need {
+		if ok && darker && !dk && sep >= minSeparation && h.mean-l.mean >= need && upperClipped(stats, ys, ty) {
 			// The colour split made the darker group lit (lights
 			// clipped to white beside tinted unlit caps in daylight):
 			// a clear brightness split wins.
@@ -1280,6 +1280,13 @@ func decide(stats [][]cellStats) *verdict {
 		chromaArbiter(stats, lit, conf, v.why)
 		litLikeUnlit(stats, lit, conf, v.why)
 		partUnlit(stats, lit, conf, v.why)
+		if darkGaps(stats, lit) {
+			// Caps of a lighter paint, not lights: every cell in doubt.
+			for i := range conf {
+				conf[i] = math.Min(conf[i], crossCap)
+			}
+			v.why["darkgaps"] = n
+		}
 		if whiteAdded(stats, lit) {
 			// The lit cells are the unlit ones with white light added:
 			// glare, not lights.
@@ -1407,7 +1414,9 @@ func readAsOne(cells []cellStats, lit []bool, conf []float64) {
 // less even (the ring crosses the centre square), while its rings are
 // at least as bright and its peaks nearly as bright as the lit group's.
 // A small dark button on a bright membrane is uneven too, but its
-// centre lies far below its ring (the membrane around it).
+// centre lies far below its ring (the membrane around it), or no ring
+// stands above both its centre and its gaps (its halo is under half of
+// minHalo: the membrane is as bright out to the gaps).
 func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	g := groups(stats, litAt(lit))
 	if len(g[0]) < 3 || len(g[1]) < 3 {
@@ -1418,7 +1427,8 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	ring := func(s cellStats) float64 { return s.ring }
 	peak := func(s cellStats) float64 { return s.peak }
 	fall := func(s cellStats) float64 { return s.v - s.ring }
-	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 &&
+	halo := func(s cellStats) float64 { return s.halo }
+	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], halo) >= minHalo/2 &&
 		medianOf(g[0], ring) >= medianOf(g[1], ring) &&
 		medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2
 }
@@ -1429,6 +1439,13 @@ func upperDarker(stats [][]cellStats, xs []float64, t float64) bool {
 	g := groups(stats, above(xs, t))
 	get := func(s cellStats) float64 { return s.v }
 	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get) < medianOf(g[0], get)
+}
+
+// upperClipped reports whether the cells above t on xs are clipped at
+// their centre (median log V).
+func upperClipped(stats [][]cellStats, xs []float64, t float64) bool {
+	g := groups(stats, above(xs, t))
+	return len(g[1]) > 0 && medianOf(g[1], func(s cellStats) float64 { return s.v }) >= clippedV
 }
 
 // shadowSplit returns the part out of the shadow when the split on t
@@ -3331,6 +3348,29 @@ func fallenLight(stats [][]cellStats, lit [][]bool, conf [][]float64) int {
 		}
 	}
 	return n
+}
+
+// gapDarker is how much darker (log V, one or two 8-bit levels) than
+// the unlit cells' rims the lit cells' rims must be for darkGaps. Through
+// the label corners of 2400 photos (t1, t2, seeds 118000..119599), no
+// board read right lost its sureness at 0.01, three did at 0; the two
+// silent inversions it catches lie at 0.026 and 0.032.
+const gapDarker = 0.01
+
+// darkGaps reports whether the cells read lit are less than clearVGap
+// brighter at their centre than the cells read unlit, and their rims
+// (the gaps and the buttons' edges) are darker by gapDarker: a light
+// spills onto the gaps around it, so a lit group's rims are at least
+// as bright as the unlit group's. Light caps in daylight beside dim lights
+// (blue lights in a warm cast) are brighter, but their gaps are not.
+func darkGaps(stats [][]cellStats, lit []bool) bool {
+	g := groups(stats, litAt(lit))
+	if len(g[0]) == 0 || len(g[1]) == 0 {
+		return false
+	}
+	cv := func(s cellStats) float64 { return s.v }
+	rim := func(s cellStats) float64 { return s.rim }
+	return medianOf(g[1], cv)-medianOf(g[0], cv) < clearVGap && medianOf(g[1], rim) < medianOf(g[0], rim)-gapDarker
 }
 
 // Levels of unlitGlows.

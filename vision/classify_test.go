@@ -323,8 +323,13 @@ func patternReading(rows, cols int) (lit []bool, conf []float64) {
 func TestDecideInversions(t *testing.T) {
 	// Lit rings around dark caps: the lit cells' centres are darker and
 	// uneven, their rings and peaks as bright as the even unlit caps.
-	capUnlit := cellStats{v: 5.39, s: 0.11, spread: 0.01, rim: 4.67, ring: 4.66, peak: 5.41, peakS: 0.09}
-	ringLit := cellStats{v: 4.84, s: 0.16, spread: 0.39, rim: 4.67, ring: 4.73, peak: 5.49, peakS: 0.04}
+	// The profiles: a flat cap falling to the gaps at its edge, and a
+	// ring brighter than both its cap and the gaps.
+	capUnlit := cellStats{v: 5.39, s: 0.11, spread: 0.01, rim: 4.67, ring: 4.66, peak: 5.41, peakS: 0.09,
+		prof: [profBins]float64{5.39, 5.39, 5.39, 5.39, 5.38, 5.2, 4.8, 4.67}}
+	ringLit := cellStats{v: 4.84, s: 0.16, spread: 0.39, rim: 4.67, ring: 4.73, peak: 5.49, peakS: 0.04,
+		prof: [profBins]float64{4.84, 4.84, 4.9, 5.3, 5.45, 5.2, 4.8, 4.67}}
+	capUnlit.halo, ringLit.halo = halo(capUnlit), halo(ringLit)
 	// Small dark buttons on a bright membrane in daylight: uneven
 	// unlit centres far below their rings; lit ones glow evenly.
 	dotUnlit := cellStats{v: 4.50, s: 0.12, spread: 1.04, rim: 5.45, ring: 5.54, peak: 5.55, peakS: 0.03}

@@ -228,6 +228,11 @@
 //     glare spot, the bright side of a shadow) lifts a button and the
 //     case around it alike, a light lifts its button far above its gaps;
 //     the cell is read unlit;
+//   - the lit group is less than ×1.35 brighter than the unlit group
+//     at its centre, and its rims (the gaps and the buttons' edges) are
+//     darker than the unlit group's: a light spills onto the gaps around
+//     it, light caps in daylight beside dim lights (blue lights in a
+//     warm cast) do not;
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
