@@ -37,3 +37,36 @@ func TestPlainOneGroupColourRing(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainOneGroupAccent checks that dim coloured cells darker than a
+// light screen are not plainly off when, in a hue the screen lacks,
+// they sink 2·minVGap or more below their own gaps: a light theme's
+// cells lit in its accent colour (110987). Cells less sunk, of the
+// screen's hue, or greyer than plainGreyS at their centre stay plain
+// (their peaks are coloured, so that only their being darker than the
+// screen makes them plain).
+func TestPlainOneGroupAccent(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		rise   float64    // log V of the cells above their gaps
+		s      float64    // the cells' saturation
+		screen [2]float64 // the screen's chroma (ca, cb)
+		sure   bool
+	}{
+		{"blue cells sunk 0.25 on a grey screen", -0.25, 0.35, [2]float64{0, 0}, false},
+		{"sunk 0.15", -0.15, 0.35, [2]float64{0, 0}, true},
+		{"on a bluish screen", -0.25, 0.35, [2]float64{-0.03, -0.07}, true},
+		{"saturation 0.22", -0.25, 0.22, [2]float64{0, 0}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blue := cellStats{v: 4.5, s: tc.s, spread: 0.02, rim: 4.5 - tc.rise, ring: 4.5, peak: 4.55, peakS: 0.35, ca: -0.1, cb: -0.33}
+			screen := cellStats{v: 5.2, s: 0.05, spread: 0.01, rim: 5.2, ring: 5.2, peak: 5.2, peakS: 0.05, ca: tc.screen[0], cb: tc.screen[1]}
+			v := oneGroupVerdict(5, 5, false)
+			plainOneGroup(withRing(board(5, 5, pattern, blue, blue), screen), v)
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), !tc.sure, v.why)
+			}
+		})
+	}
+}
