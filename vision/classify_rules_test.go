@@ -111,3 +111,34 @@ func TestOwnColour(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideDarkGaps checks that a lit group less than clearVGap
+// brighter than the unlit one, whose rims are gapDarker darker than the
+// unlit group's, puts every cell in doubt (beige caps in warm daylight
+// beside dim blue lights, 97401): a light spills onto its gaps. Rims a
+// little less dark, or lights clearly brighter, leave the reading sure.
+func TestDecideDarkGaps(t *testing.T) {
+	beige := cellStats{v: 5.0, s: 0.2, spread: 0.02, rim: 4.6, ring: 4.9, peak: 5.05, peakS: 0.2}
+	for _, tc := range []struct {
+		name  string
+		v     float64 // the lights' log V
+		rim   float64 // log V of the lights' rims below the caps'
+		doubt bool
+	}{
+		{"dim lights, rims 0.02 darker", 5.15, 0.02, true},
+		{"dim lights, rims 0.005 darker", 5.15, 0.005, false},
+		{"lights clearly brighter, rims 0.02 darker", 5.32, 0.02, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blue := cellStats{v: tc.v, s: 0.55, spread: 0.02, rim: beige.rim - tc.rim, ring: 5.0, peak: tc.v + 0.05, peakS: 0.55}
+			v := decide(board(6, 6, pattern, beige, blue))
+			if got := v.why["darkgaps"] > 0; got != tc.doubt {
+				t.Errorf("darkgaps %v, want %v (why %v)", got, tc.doubt, v.why)
+			}
+			checkCells(t, v, pattern, tc.doubt)
+			if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() != tc.doubt {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
+			}
+		})
+	}
+}
