@@ -142,3 +142,30 @@ func TestDecideDarkGaps(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideClippedOverrules checks when the brightness split overrules
+// the colour split that made the darker group lit: white cells clipped
+// beside tinted ones are lights clipped to white beside tinted caps in
+// daylight; white cells just below the clip are white caps in daylight,
+// brighter than cyan lights (118654), and the colour split stands.
+func TestDecideClippedOverrules(t *testing.T) {
+	tinted := cellStats{v: 5.2, s: 0.5, spread: 0.02, rim: 4.6, ring: 5.1, peak: 5.25, peakS: 0.5}
+	for _, tc := range []struct {
+		name     string
+		v        float64 // the white cells' log V
+		whiteLit bool
+		doubt    bool
+	}{
+		{"white cells clipped", 5.55, true, false},
+		{"white cells below the clip", 5.45, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			white := cellStats{v: tc.v, s: 0.02, spread: 0.02, rim: 5.1, ring: tc.v - 0.1, peak: tc.v, peakS: 0.02}
+			v := decide(board(6, 6, pattern, tinted, white))
+			checkCells(t, v, func(r, c int) bool { return pattern(r, c) == tc.whiteLit }, tc.doubt)
+			if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() != tc.doubt {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
+			}
+		})
+	}
+}
