@@ -1229,7 +1229,9 @@ func decide(stats [][]cellStats) *verdict {
 		if ok && darker && !dk && sep >= minSeparation && h.mean-l.mean >= need && upperClipped(stats, ys, ty) {
 			// The colour split made the darker group lit (lights
 			// clipped to white beside tinted unlit caps in daylight):
-			// a clear brightness split wins.
+			// a clear brightness split whose brighter group is clipped
+			// wins. White caps in daylight, brighter than cyan lights
+			// but below the clip, do not turn the board round.
 			better = true
 		}
 		if !ok || better {
@@ -2605,8 +2607,10 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 // outshines the case or screen around it and spills onto the gaps
 // around itself, an unlit cap does neither. Dim cells, coloured or
 // not, darker than the ring around the grid are all off too: a light
-// is not outshone by the surface it sits on. Neither holds when colour
-// rings the centres (colourRing): lit rings around dark caps.
+// is not outshone by the surface it sits on; but not coloured cells
+// sunk below their own gaps in a hue the ring lacks (a light screen's
+// accent colour). Neither holds when colour rings the centres
+// (colourRing): lit rings around dark caps.
 func plainOneGroup(ext [][]cellStats, v *verdict) {
 	in, out := cellsOf(inner(ext)), ring(ext)
 	sure := true

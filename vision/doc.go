@@ -79,7 +79,10 @@
 //     cell's edge, as a lit ring does).
 //  4. The cells are split in two by Otsu's threshold on a lit score
 //     (brightness plus saturation, or brightness alone, whichever
-//     separates the board better); the upper group is lit. Everything
+//     separates the board better; a clear split on brightness alone
+//     whose brighter group is clipped wins over one on both that made
+//     the darker group lit: lights clipped to white beside tinted caps
+//     in daylight); the upper group is lit. Everything
 //     is relative to the board itself, so a dim room and daylight read
 //     alike.
 //     When the unlit group is clearly less even than the lit one, with
@@ -110,12 +113,15 @@
 //     no brighter than the ring of would-be cells around the grid, gaps
 //     included (no light outshines its case or spills onto its gaps),
 //     or dim and darker than it (clearly darker when coloured: a light
-//     screen's coloured lights are no brighter than the screen), is
-//     all off; every centre clipped and coloured alike is all on,
-//     unless much of the photo beyond the board is clipped in colour
-//     too (an exposure that clips a coloured desk clips pale caps
-//     alike). The cells of a plain board are alike in shape and
-//     hue too: as even, falling alike from centre to ring, of one
+//     screen's coloured lights are no brighter than the screen; and
+//     not sunk ×1.2 below their own gaps in a hue the ring lacks: a
+//     light screen's accent colour), is all off, unless the footprints
+//     around the centres hold clearly more colour than the centres
+//     (lit rings around dark caps); every centre clipped and coloured
+//     alike is all on, unless much of the photo beyond the board is
+//     clipped in colour too (an exposure that clips a coloured desk
+//     clips pale caps alike). The cells of a plain board are alike in
+//     shape and hue too: as even, falling alike from centre to ring, of one
 //     chroma (lit rings beside even caps, a grid half off its buttons,
 //     red lights as dim as teal cells are not plain), and no one
 //     measure parts them into two tight kinds of two cells or more
@@ -134,7 +140,10 @@
 //     all off whose cells are coloured (saturation 0.5) and above V 96,
 //     and stand ×1.65 above both their rims and the ring around the
 //     grid, shines as lights do (coloured lights on a dark screen): it
-//     is read all on, in doubt.
+//     is read all on, in doubt. So is one whose cells (saturation 0.3,
+//     above V 106) are of a hue apart from the ring's and not sunk ×1.2
+//     below their gaps: lights emit their own colour, unlit caps
+//     reflect the room's.
 //  6. When the halos split the cells in two clear groups that the
 //     centres read otherwise, and the ringed group is brighter than the
 //     other in an annulus where its rings stand out (a bright bezel

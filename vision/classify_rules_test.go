@@ -1,0 +1,171 @@
+package vision
+
+import "testing"
+
+// TestPlainOneGroupColourRing checks that an all-off board is not plain
+// when the cells' footprints around their centres hold ringChroma more
+// absolute chroma than the centres (lit rings around dark caps, 99713),
+// whether the cells are dim and darker than a light case or grey caps
+// as bright as a grey one; a footprint a little less coloured stays
+// plain.
+func TestPlainOneGroupColourRing(t *testing.T) {
+	lightCase := cellStats{v: 5.0, s: 0.05, spread: 0.02, rim: 5.0, ring: 5.0, peak: 5.05, peakS: 0.05}
+	dimCap := cellStats{v: 4.5, s: 0.05, spread: 0.02, rim: 4.4, ring: 4.5, peak: 4.55, peakS: 0.05}
+	greyCap := cellStats{v: 5.0, s: 0.05, spread: 0.02, rim: 4.95, ring: 5.0, peak: 5.05, peakS: 0.05}
+	for _, tc := range []struct {
+		name string
+		cell cellStats
+		more float64 // absolute chroma of the footprint beyond the centre's
+		sure bool
+	}{
+		{"dim caps, grey footprint", dimCap, 0, true},
+		{"dim caps, footprint 0.11 more coloured", dimCap, 0.11, false},
+		{"dim caps, footprint 0.09 more coloured", dimCap, 0.09, true},
+		{"grey caps as bright as the case, footprint 0.11 more coloured", greyCap, 0.11, false},
+		{"grey caps as bright as the case, footprint 0.09 more coloured", greyCap, 0.09, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cell := tc.cell
+			cell.kc, cell.kcOK = [2]float64{0.02, 0.01}, true
+			cell.kr, cell.krOK = [2]float64{0.02 + tc.more, 0.01}, true
+			v := oneGroupVerdict(5, 5, false)
+			plainOneGroup(withRing(board(5, 5, pattern, cell, cell), lightCase), v)
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), !tc.sure, v.why)
+			}
+		})
+	}
+}
+
+// TestPlainOneGroupAccent checks that dim coloured cells darker than a
+// light screen are not plainly off when, in a hue the screen lacks,
+// they sink 2·minVGap or more below their own gaps: a light theme's
+// cells lit in its accent colour (110987). Cells less sunk, of the
+// screen's hue, or greyer than plainGreyS at their centre stay plain
+// (their peaks are coloured, so that only their being darker than the
+// screen makes them plain).
+func TestPlainOneGroupAccent(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		rise   float64    // log V of the cells above their gaps
+		s      float64    // the cells' saturation
+		screen [2]float64 // the screen's chroma (ca, cb)
+		sure   bool
+	}{
+		{"blue cells sunk 0.25 on a grey screen", -0.25, 0.35, [2]float64{0, 0}, false},
+		{"sunk 0.15", -0.15, 0.35, [2]float64{0, 0}, true},
+		{"on a bluish screen", -0.25, 0.35, [2]float64{-0.03, -0.07}, true},
+		{"saturation 0.22", -0.25, 0.22, [2]float64{0, 0}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blue := cellStats{v: 4.5, s: tc.s, spread: 0.02, rim: 4.5 - tc.rise, ring: 4.5, peak: 4.55, peakS: 0.35, ca: -0.1, cb: -0.33}
+			screen := cellStats{v: 5.2, s: 0.05, spread: 0.01, rim: 5.2, ring: 5.2, peak: 5.2, peakS: 0.05, ca: tc.screen[0], cb: tc.screen[1]}
+			v := oneGroupVerdict(5, 5, false)
+			plainOneGroup(withRing(board(5, 5, pattern, blue, blue), screen), v)
+			r := &Reading{Confidence: v.conf, SizeSure: true}
+			if r.Doubtful() == tc.sure {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), !tc.sure, v.why)
+			}
+		})
+	}
+}
+
+// TestOwnColour checks one-group boards read off below the level that
+// reads a board lit: cells coloured in a hue of their own, middling
+// bright and not sunk below their gaps, are lit, every cell in doubt (a
+// light theme's blue cells lit on a grey screen, 99302); cells just
+// dimmer than ownColourV, greyer than ownColourS, of the screen's hue,
+// or sunk 2·minVGap below their gaps (tinted caps on a white case in
+// daylight) stay off: plainly so, but for the sunk ones, which
+// plainOneGroup leaves in doubt (TestPlainOneGroupAccent).
+func TestOwnColour(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		v, s   float64    // the cells' log V and saturation
+		rise   float64    // log V of the cells above their gaps
+		screen [2]float64 // the screen's chroma (ca, cb)
+		lit    bool
+		doubt  bool
+	}{
+		{"blue cells on a grey screen", 4.75, 0.35, -0.05, [2]float64{0, 0}, true, true},
+		{"just dimmer", 4.65, 0.35, -0.05, [2]float64{0, 0}, false, false},
+		{"greyer", 4.75, 0.27, -0.05, [2]float64{0, 0}, false, false},
+		{"of the screen's hue", 4.75, 0.35, -0.05, [2]float64{-0.05, -0.21}, false, false},
+		{"sunk below their gaps", 4.75, 0.35, -0.25, [2]float64{0, 0}, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blue := cellStats{v: tc.v, s: tc.s, spread: 0.02, rim: tc.v - tc.rise, ring: tc.v, peak: tc.v + 0.03, peakS: tc.s, ca: -0.1, cb: -0.33}
+			screen := cellStats{v: 5.0, s: 0.05, spread: 0.01, rim: 5.0, ring: 5.0, peak: 5.0, peakS: 0.05, ca: tc.screen[0], cb: tc.screen[1]}
+			v := decideBoard(withRing(board(4, 5, pattern, blue, blue), screen))
+			if !v.oneGroup {
+				t.Fatalf("not read as one group (why %v)", v.why)
+			}
+			if got := v.why["shine"] > 0; got != tc.lit {
+				t.Errorf("read as lights in their own colour %v, want %v (why %v)", got, tc.lit, v.why)
+			}
+			checkCells(t, v, func(int, int) bool { return tc.lit }, tc.doubt)
+			if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() != tc.doubt {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
+			}
+		})
+	}
+}
+
+// TestDecideDarkGaps checks that a lit group less than clearVGap
+// brighter than the unlit one, whose rims are gapDarker darker than the
+// unlit group's, puts every cell in doubt (beige caps in warm daylight
+// beside dim blue lights, 97401): a light spills onto its gaps. Rims a
+// little less dark, or lights clearly brighter, leave the reading sure.
+func TestDecideDarkGaps(t *testing.T) {
+	beige := cellStats{v: 5.0, s: 0.2, spread: 0.02, rim: 4.6, ring: 4.9, peak: 5.05, peakS: 0.2}
+	for _, tc := range []struct {
+		name  string
+		v     float64 // the lights' log V
+		rim   float64 // log V of the lights' rims below the caps'
+		doubt bool
+	}{
+		{"dim lights, rims 0.02 darker", 5.15, 0.02, true},
+		{"dim lights, rims 0.005 darker", 5.15, 0.005, false},
+		{"lights clearly brighter, rims 0.02 darker", 5.32, 0.02, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blue := cellStats{v: tc.v, s: 0.55, spread: 0.02, rim: beige.rim - tc.rim, ring: 5.0, peak: tc.v + 0.05, peakS: 0.55}
+			v := decide(board(6, 6, pattern, beige, blue))
+			if got := v.why["darkgaps"] > 0; got != tc.doubt {
+				t.Errorf("darkgaps %v, want %v (why %v)", got, tc.doubt, v.why)
+			}
+			checkCells(t, v, pattern, tc.doubt)
+			if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() != tc.doubt {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
+			}
+		})
+	}
+}
+
+// TestDecideClippedOverrules checks when the brightness split overrules
+// the colour split that made the darker group lit: white cells clipped
+// beside tinted ones are lights clipped to white beside tinted caps in
+// daylight; white cells just below the clip are white caps in daylight,
+// brighter than cyan lights (118654), and the colour split stands.
+func TestDecideClippedOverrules(t *testing.T) {
+	tinted := cellStats{v: 5.2, s: 0.5, spread: 0.02, rim: 4.6, ring: 5.1, peak: 5.25, peakS: 0.5}
+	for _, tc := range []struct {
+		name     string
+		v        float64 // the white cells' log V
+		whiteLit bool
+		doubt    bool
+	}{
+		{"white cells clipped", 5.55, true, false},
+		{"white cells below the clip", 5.45, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			white := cellStats{v: tc.v, s: 0.02, spread: 0.02, rim: 5.1, ring: tc.v - 0.1, peak: tc.v, peakS: 0.02}
+			v := decide(board(6, 6, pattern, tinted, white))
+			checkCells(t, v, func(r, c int) bool { return pattern(r, c) == tc.whiteLit }, tc.doubt)
+			if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() != tc.doubt {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
+			}
+		})
+	}
+}
