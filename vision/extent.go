@@ -202,22 +202,9 @@ func finerRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
 // share under which an edge line leaves a grid). Buttons are spaced
 // evenly: the cells b skips are buttons when they look like them.
 func skipsButtons(img gocv.Mat, b, r lattice) bool {
-	ib, ok1 := invertH(b.h)
-	ir, ok2 := invertH(r.h)
-	if !ok1 || !ok2 {
+	ib, ok := invertH(b.h)
+	if !ok || !centresOn(b, r) {
 		return false
-	}
-	onCentre := func(u, v float64) bool {
-		return math.Abs(u-math.Floor(u)-0.5) < 0.25 && math.Abs(v-math.Floor(v)-0.5) < 0.25
-	}
-	for i := 0; i < b.rows; i++ {
-		for j := 0; j < b.cols; j++ {
-			x, y := applyH(&b.h, float64(j)+0.5, float64(i)+0.5)
-			u, v := applyH(&ir, x, y)
-			if u < 0 || v < 0 || u > float64(r.cols) || v > float64(r.rows) || !onCentre(u, v) {
-				return false
-			}
-		}
 	}
 	w, ok := newExtentWindow(img, r, nil)
 	if !ok {
@@ -237,7 +224,7 @@ func skipsButtons(img gocv.Mat, b, r lattice) bool {
 			if u <= 0 || v <= 0 || u >= float64(b.cols) || v >= float64(b.rows) || d == nil {
 				continue
 			}
-			if onCentre(u, v) {
+			if nearCentre(u, v) {
 				shared = append(shared, similarity(d, tpl))
 			} else {
 				between = append(between, similarity(d, tpl))
@@ -250,6 +237,31 @@ func skipsButtons(img gocv.Mat, b, r lattice) bool {
 	sort.Float64s(shared)
 	sort.Float64s(between)
 	return sortedQuantile(between, 0.5) >= shrinkShare*sortedQuantile(shared, 0.5)
+}
+
+// centresOn reports whether each of b's cell centres lies on a cell
+// centre of r, within a quarter of r's cell each way.
+func centresOn(b, r lattice) bool {
+	ir, ok := invertH(r.h)
+	if !ok {
+		return false
+	}
+	for i := 0; i < b.rows; i++ {
+		for j := 0; j < b.cols; j++ {
+			x, y := applyH(&b.h, float64(j)+0.5, float64(i)+0.5)
+			u, v := applyH(&ir, x, y)
+			if u < 0 || v < 0 || u > float64(r.cols) || v > float64(r.rows) || !nearCentre(u, v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nearCentre reports whether the point (u, v), in cells, lies within a
+// quarter of a cell each way of a cell centre.
+func nearCentre(u, v float64) bool {
+	return math.Abs(u-math.Floor(u)-0.5) < 0.25 && math.Abs(v-math.Floor(v)-0.5) < 0.25
 }
 
 // clarityWeight is how much a hypothesis' clarity counts against the

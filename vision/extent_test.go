@@ -911,3 +911,220 @@ func TestRunsToEdge(t *testing.T) {
 		}
 	}
 }
+
+// paintCells paints a rows×cols grid of 40-pixel cells on a dark case,
+// half a cell of case round it, in a grey 640×480 photo, each cell
+// drawn by draw (cell its square in the photo), then noise and a slight
+// blur over all. It returns the photo and the grid's homography.
+func paintCells(rng *rand.Rand, rows, cols int, draw func(img *gocv.Mat, i, j int, cell image.Rectangle)) (gocv.Mat, [9]float64) {
+	const p, x0, y0 = 40, 120, 80
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(140, 150, 150, 0), 480, 640, gocv.MatTypeCV8UC3)
+	gocv.Rectangle(&img, image.Rect(x0-p/2, y0-p/2, x0+cols*p+p/2, y0+rows*p+p/2), color.RGBA{50, 45, 40, 0}, -1)
+	for i := 0; i < rows; i++ {
+		for j := 0; j < cols; j++ {
+			draw(&img, i, j, image.Rect(x0+j*p, y0+i*p, x0+(j+1)*p, y0+(i+1)*p))
+		}
+	}
+	noise := randomMat(rng, 480, 640, func() float64 { return 128 + 6*rng.NormFloat64() })
+	defer noise.Close()
+	gocv.AddWeighted(img, 1, noise, 1, -128, &img)
+	gocv.GaussianBlur(img, &img, image.Pt(0, 0), 0.8, 0.8, gocv.BorderDefault)
+	return img, [9]float64{p, 0, x0, 0, p, y0, 0, 0, 1}
+}
+
+// litOrUnlit draws a square button in a cell, lit (orange) or unlit
+// (grey) at random.
+func litOrUnlit(rng *rand.Rand) func(img *gocv.Mat, i, j int, cell image.Rectangle) {
+	return func(img *gocv.Mat, i, j int, cell image.Rectangle) {
+		c := color.RGBA{160, 160, 170, 0}
+		if rng.Intn(2) == 0 {
+			c = color.RGBA{255, 180, 40, 0}
+		}
+		gocv.Rectangle(img, cell.Inset(8), c, -1)
+	}
+}
+
+// laid returns a rows×cols grid whose cell coordinates (u, v) map to
+// l's cells at (m[0]·u + m[1]·v + m[2], m[3]·u + m[4]·v + m[5]).
+func laid(l lattice, m [6]float64, rows, cols int) lattice {
+	l.h = mul3(l.h, [9]float64{m[0], m[1], m[2], m[3], m[4], m[5], 0, 0, 1})
+	l.rows, l.cols = rows, cols
+	return l
+}
+
+// Grids laid on a board's cells, for skipsButtons and finerRival.
+var (
+	everyOtherColumn = [6]float64{2, 0, -0.5, 0, 1, 0}
+	alongDiagonals   = [6]float64{1, 1, -0.5, -1, 1, 2.5}
+)
+
+// TestCentresOn checks the nesting skipsButtons starts with: every
+// cell centre of the coarser grid on a cell centre of the finer one.
+func TestCentresOn(t *testing.T) {
+	r := lattice{rows: 6, cols: 6, h: [9]float64{40, 0, 120, 0, 40, 80, 0, 0, 1}}
+	tests := []struct {
+		name       string
+		m          [6]float64
+		rows, cols int
+		want       bool
+	}{
+		{"every other column", everyOtherColumn, 6, 3, true},
+		{"every other row and column", [6]float64{2, 0, -0.5, 0, 2, -0.5}, 3, 3, true},
+		{"along the diagonals", alongDiagonals, 3, 3, true},
+		{"the grid itself", [6]float64{1, 0, 0, 0, 1, 0}, 6, 6, true},
+		{"every other column, half a cell off", [6]float64{2, 0, 0, 0, 1, 0}, 6, 3, false},
+		{"every other column, 0.3 of a cell off", [6]float64{2, 0, -0.2, 0, 1, 0}, 6, 3, false},
+		{"a pitch and a half", [6]float64{1.5, 0, -0.25, 0, 1, 0}, 6, 4, false},
+		{"a column beyond the grid", everyOtherColumn, 6, 4, false},
+		{"a row above the grid", [6]float64{2, 0, -0.5, 0, 1, -1}, 6, 3, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := centresOn(laid(r, tt.m, tt.rows, tt.cols), r); got != tt.want {
+				t.Errorf("centresOn = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSkipsButtons paints a 6×6 board and checks skipsButtons: a grid
+// over every other column, or along the diagonals, skips the board's
+// buttons; a grid with too few of the board's cells between its own
+// (the board's own grid, none), or whose centres lie on the board's
+// lines, does not; nor does a grid over the buttons of a board with a
+// column of bare case between each two: a finer grid over it finds no
+// buttons between them.
+func TestSkipsButtons(t *testing.T) {
+	tests := []struct {
+		name       string
+		bare       bool // odd columns bare case
+		m          [6]float64
+		rows, cols int
+		want       bool
+	}{
+		{"every other column", false, everyOtherColumn, 6, 3, true},
+		{"4×3 along the diagonals", false, alongDiagonals, 4, 3, true},
+		// 9 cells of it on the board's and 4 between: under half as
+		// many again.
+		{"3×3 along the diagonals", false, alongDiagonals, 3, 3, false},
+		{"the grid itself", false, [6]float64{1, 0, 0, 0, 1, 0}, 6, 6, false},
+		{"half a cell off", false, [6]float64{2, 0, 0, 0, 1, 0}, 6, 3, false},
+		// Its cells hold the board's centres a quarter of its own cell
+		// apart, but its centres lie between the board's.
+		{"0.3 of a cell off", false, [6]float64{2, 0, -0.2, 0, 1, 0}, 6, 3, false},
+		{"bare case between", true, everyOtherColumn, 6, 3, false},
+	}
+	for k, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(int64(k)))
+			draw := litOrUnlit(rng)
+			img, h := paintCells(rng, 6, 6, func(img *gocv.Mat, i, j int, cell image.Rectangle) {
+				if !tt.bare || j%2 == 0 {
+					draw(img, i, j, cell)
+				}
+			})
+			defer img.Close()
+			r := lattice{rows: 6, cols: 6, h: h, score: 1}
+			if got := skipsButtons(img, laid(r, tt.m, tt.rows, tt.cols), r); got != tt.want {
+				t.Errorf("skipsButtons = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestFinerRival paints a 6×6 board whose bottom row shows only the
+// upper half of its buttons (so that the board's grid stands out less,
+// clarity about 0.57, and refineHypotheses refines it as a rival), and
+// hands refineHypotheses a grid over every other column first and the
+// board's grid second, scored so that the coarse grid has the higher
+// pick value. The board's grid goes first, marked unsure, when its
+// value is at least rivalScore of the coarse grid's; not when it is
+// less, nor when the columns between are bare case (the coarse grid is
+// then the board).
+func TestFinerRival(t *testing.T) {
+	tests := []struct {
+		name      string
+		bare      bool    // odd columns bare case
+		share     float64 // the board grid's pick value over the coarse grid's
+		wantFiner bool
+	}{
+		{"finer rival at 0.6", false, 0.6, true},
+		{"finer rival at 0.3", false, 0.3, false},
+		{"bare case between", true, 0.6, false},
+	}
+	for k, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(int64(k)))
+			draw := litOrUnlit(rng)
+			img, h := paintCells(rng, 6, 6, func(img *gocv.Mat, i, j int, cell image.Rectangle) {
+				switch {
+				case tt.bare && j%2 == 1:
+				case i < 5:
+					draw(img, i, j, cell)
+				default:
+					in := cell.Inset(8)
+					gocv.Rectangle(img, image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+14), color.RGBA{160, 160, 170, 0}, -1)
+				}
+			})
+			defer img.Close()
+			fine := lattice{rows: 6, cols: 6, h: h, score: 1, sizeSure: true}
+			coarse := laid(fine, everyOtherColumn, 6, 3)
+			// The pick values refineHypotheses gives them (clarity does
+			// not depend on the score).
+			value := func(l lattice) (float64, float64) {
+				r, c := refineExtent(img, l)
+				keypadDoubt(img, &r)
+				if r.rows != l.rows || r.cols != l.cols {
+					t.Fatalf("%d×%d refined to %d×%d", l.rows, l.cols, r.rows, r.cols)
+				}
+				return pickValue(r.score, c) * pickWeight(r), c
+			}
+			vc, cc := value(coarse)
+			vf, cf := value(fine)
+			fine.score = tt.share * vc / vf
+			if pickValue(fine.score, 1) <= vc {
+				t.Fatalf("the board's grid (clarity %.2f) would not be refined as a rival", cf)
+			}
+			out := refineHypotheses(img, []lattice{coarse, fine})
+			gotFiner := out[0].cols == 6
+			if gotFiner != tt.wantFiner {
+				t.Errorf("first is %d×%d, want the finer grid first %v (clarity coarse %.2f, board %.2f)", out[0].rows, out[0].cols, tt.wantFiner, cc, cf)
+			}
+			if gotFiner && out[0].sizeSure {
+				t.Error("the finer rival moved first keeps its size marked sure")
+			}
+		})
+	}
+}
+
+// TestFinerRivalDirect checks finerRival's choice among given pick
+// values: the rival must be refined (a value above 0), valued at least
+// rivalScore of the pick, and finer than the pick.
+func TestFinerRivalDirect(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	img, h := paintCells(rng, 6, 6, litOrUnlit(rng))
+	defer img.Close()
+	fine := lattice{rows: 6, cols: 6, h: h, score: 1}
+	coarse := laid(fine, everyOtherColumn, 6, 3)
+	tests := []struct {
+		name string
+		ls   []lattice
+		vals []float64
+		best int
+		want int
+	}{
+		{"finer rival valued 0.5", []lattice{coarse, fine}, []float64{1, 0.5}, 0, 1},
+		{"finer rival valued at rivalScore", []lattice{coarse, fine}, []float64{1, rivalScore}, 0, 1},
+		{"finer rival valued under rivalScore", []lattice{coarse, fine}, []float64{1, 0.9 * rivalScore}, 0, -1},
+		{"finer rival not refined", []lattice{coarse, fine}, []float64{1, 0}, 0, -1},
+		{"the pick is the finer grid", []lattice{fine, coarse}, []float64{1, 0.9}, 0, -1},
+		{"pick second", []lattice{fine, coarse}, []float64{0.5, 1}, 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := finerRival(img, tt.ls, tt.vals, tt.best); got != tt.want {
+				t.Errorf("finerRival = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
