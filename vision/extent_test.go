@@ -1128,3 +1128,45 @@ func TestFinerRivalDirect(t *testing.T) {
 		})
 	}
 }
+
+// TestRefineExtentSure paints a 5×5 board over a row of bars at its
+// pitch (a frame's pattern, or a case's edge) and hands refineExtent
+// the board's grid, marked sure. Bars nearly the buttons' height join
+// it clearly; shorter bars under a row of taller ones draw the grid
+// down on mixed evidence, and the sure grid keeps its extent. A row of
+// bare case taken in by a sure grid still leaves it.
+func TestRefineExtentSure(t *testing.T) {
+	tests := []struct {
+		name       string
+		rows       int    // grid rows handed in
+		bars       [2]int // heights in pixels of bars in rows 5 and 6 (0: none)
+		wantRows   int
+		wantUnsure bool
+	}{
+		{"bars alike, mixed below", 5, [2]int{22, 16}, 5, true},
+		{"tall bars, mixed below", 5, [2]int{24, 16}, 5, true},
+		{"bars alike, clear below", 5, [2]int{20, 12}, 6, false},
+		{"a row of bare case", 6, [2]int{0, 0}, 5, false},
+	}
+	for k, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(int64(k)))
+			draw := litOrUnlit(rng)
+			img, h := paintCells(rng, 7, 5, func(img *gocv.Mat, i, j int, cell image.Rectangle) {
+				switch {
+				case i < 5:
+					draw(img, i, j, cell)
+				case tt.bars[i-5] > 0:
+					in := cell.Inset(8)
+					gocv.Rectangle(img, image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+tt.bars[i-5]), color.RGBA{160, 160, 170, 0}, -1)
+				}
+			})
+			defer img.Close()
+			got, _ := refineExtent(img, lattice{rows: tt.rows, cols: 5, h: h, score: 1, sizeSure: true})
+			unsure := got.doubts&doubtExtentMixed != 0
+			if got.rows != tt.wantRows || got.cols != 5 || unsure != tt.wantUnsure {
+				t.Errorf("refined to %d×%d (doubts %q), want %d×5, extent mixed %v", got.rows, got.cols, got.doubts, tt.wantRows, tt.wantUnsure)
+			}
+		})
+	}
+}
