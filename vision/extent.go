@@ -133,8 +133,8 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // refineHypotheses refines the finder's hypotheses (best first) with
 // refineExtent and returns them in the order to try: the one among the
 // first maxHypotheses with the highest pickValue (finder score weighed
-// by how clearly its refined grid stands out), times pickWeight, goes
-// first, unless it skips the buttons of a finer rival (finerRival),
+// by how clearly its refined grid stands out), times pickWeight, or a
+// finer rival whose buttons that one skips (finerRival), goes first,
 // its size marked unsure when it is not the finder's first. A rival is
 // refined only when its score could win at the highest clarity. A
 // refined hypothesis whose cells look like a keypad's keys is marked
@@ -183,7 +183,9 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 // skips (skipsButtons), the best such rival valued at least rivalScore
 // of the pick; -1 when none. A grid at twice the board's pitch, or
 // along its diagonals, stands out as clearly as the board (every other
-// button alike) and scores about as well.
+// button alike) and scores about as well. Only rivals that could have
+// won outright at the highest clarity were refined: a finer rival
+// whose refined grid stands out fully is not among them.
 func finerRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
 	out, outV := -1, rivalScore*vals[best]
 	for k, v := range vals {

@@ -194,7 +194,8 @@ func (r *Reading) MinConfidence() float64 {
 func (r *Reading) Doubtful() bool { return len(r.Uncertain()) > 0 }
 
 // rivalScore is the least share of the chosen grid's score a rival
-// grid must have to put it in doubt.
+// grid must have to put it in doubt, and (finerRival) the least share
+// of the pick's pickValue a finer rival must have to go before it.
 const rivalScore = 0.4
 
 // litRival reports whether a hypothesis of ls other than l, apart from
