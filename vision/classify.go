@@ -933,11 +933,9 @@ const (
 // wood-coloured ring, at V 113.
 func ownColour(ext [][]cellStats) bool {
 	in, out := cellsOf(inner(ext)), ring(ext)
-	ia, ib := medianChroma(in)
-	oa, ob := medianChroma(out)
 	return medianOf(in, func(s cellStats) float64 { return s.v }) >= ownColourV &&
 		medianOf(in, func(s cellStats) float64 { return s.s }) >= ownColourS &&
-		math.Hypot(ia-oa, ib-ob) >= minSGap &&
+		hueGap(in, out) >= minSGap &&
 		medianOf(in, func(s cellStats) float64 { return s.v - s.rim }) > -2*minVGap
 }
 
@@ -1160,6 +1158,14 @@ const (
 func medianChroma(cells []cellStats) (float64, float64) {
 	return medianOf(cells, func(s cellStats) float64 { return s.ca }),
 		medianOf(cells, func(s cellStats) float64 { return s.cb })
+}
+
+// hueGap is how far apart the median chromas (ca, cb) of two sets of
+// cells lie, in saturation units.
+func hueGap(a, b []cellStats) float64 {
+	aa, ab := medianChroma(a)
+	ba, bb := medianChroma(b)
+	return math.Hypot(aa-ba, ab-bb)
 }
 
 // litScore is the 1-D score the cells are split on: a lit button is
@@ -2657,9 +2663,7 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// surface they sit on (their own gaps), may be a light
 		// screen's cells lit in its accent colour, darker than the
 		// screen as any colour is: not plain.
-		ia, ib := medianChroma(in)
-		oa, ob := medianChroma(out)
-		accent := medianOf(in, sat) >= plainGreyS && math.Hypot(ia-oa, ib-ob) >= 2*minSGap &&
+		accent := medianOf(in, sat) >= plainGreyS && hueGap(in, out) >= 2*minSGap &&
 			medianOf(in, rise) <= -2*minVGap
 		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)-margin && !accent
 		sure = (sure || dark && evenCells(inner(ext))) && !colourRing(in)
