@@ -175,12 +175,7 @@ func TestPlainOneGroupOutshone(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cell := cellStats{v: tc.v, s: 0.2, spread: 0.02, rim: tc.rim, ring: 4.55, peak: tc.v + 0.03, peakS: 0.2}
-			v := oneGroupVerdict(6, 6, false)
-			plainOneGroup(withRing(board(6, 6, pattern, cell, cell), desk), v)
-			r := &Reading{Confidence: v.conf, SizeSure: true}
-			if r.Doubtful() == tc.sure {
-				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), !tc.sure, v.why)
-			}
+			checkPlain(t, withRing(board(6, 6, pattern, cell, cell), desk), false, tc.sure)
 		})
 	}
 }
@@ -216,12 +211,7 @@ func TestPlainOneGroupAlike(t *testing.T) {
 		{"red cells among teal ones", board(4, 4, pattern, teal, red), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := oneGroupVerdict(len(tc.st), len(tc.st[0]), false)
-			plainOneGroup(withRing(tc.st, dark), v)
-			r := &Reading{Confidence: v.conf, SizeSure: true}
-			if r.Doubtful() == tc.sure {
-				t.Errorf("doubt flagged %v, want %v", r.Doubtful(), !tc.sure)
-			}
+			checkPlain(t, withRing(tc.st, dark), false, tc.sure)
 		})
 	}
 }
@@ -268,12 +258,7 @@ func TestPlainOneGroupLightScreen(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			screen := cellStats{v: tc.screen, s: 0.07, rim: tc.screen, ring: tc.screen, peak: tc.screen, peakS: 0.07}
-			v := oneGroupVerdict(5, 5, false)
-			plainOneGroup(withRing(board(5, 5, pattern, orange, orange), screen), v)
-			r := &Reading{Confidence: v.conf, SizeSure: true}
-			if r.Doubtful() == tc.sure {
-				t.Errorf("doubt flagged %v, want %v", r.Doubtful(), !tc.sure)
-			}
+			checkPlain(t, withRing(board(5, 5, pattern, orange, orange), screen), false, tc.sure)
 		})
 	}
 }
@@ -547,6 +532,18 @@ func checkCells(t *testing.T, v *verdict, want func(r, c int) bool, doubt bool) 
 				t.Errorf("cell (%d, %d) confidence %.2f, want doubt", r, c, v.conf[r][c])
 			}
 		}
+	}
+}
+
+// checkPlain runs plainOneGroup on ext (cells with the ring of
+// would-be cells around them) read as one group, all lit or all off,
+// and fails t unless it lifts the doubt exactly when sure.
+func checkPlain(t *testing.T, ext [][]cellStats, lit, sure bool) {
+	t.Helper()
+	v := oneGroupVerdict(len(ext)-2, len(ext[0])-2, lit)
+	plainOneGroup(ext, v)
+	if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() == sure {
+		t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), !sure, v.why)
 	}
 }
 

@@ -28,12 +28,7 @@ func TestPlainOneGroupColourRing(t *testing.T) {
 			cell := tc.cell
 			cell.kc, cell.kcOK = [2]float64{0.02, 0.01}, true
 			cell.kr, cell.krOK = [2]float64{0.02 + tc.more, 0.01}, true
-			v := oneGroupVerdict(5, 5, false)
-			plainOneGroup(withRing(board(5, 5, pattern, cell, cell), lightCase), v)
-			r := &Reading{Confidence: v.conf, SizeSure: true}
-			if r.Doubtful() == tc.sure {
-				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), !tc.sure, v.why)
-			}
+			checkPlain(t, withRing(board(5, 5, pattern, cell, cell), lightCase), false, tc.sure)
 		})
 	}
 }
@@ -61,12 +56,7 @@ func TestPlainOneGroupAccent(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			blue := cellStats{v: 4.5, s: tc.s, spread: 0.02, rim: 4.5 - tc.rise, ring: 4.5, peak: 4.55, peakS: 0.35, ca: -0.1, cb: -0.33}
 			screen := cellStats{v: 5.2, s: 0.05, spread: 0.01, rim: 5.2, ring: 5.2, peak: 5.2, peakS: 0.05, ca: tc.screen[0], cb: tc.screen[1]}
-			v := oneGroupVerdict(5, 5, false)
-			plainOneGroup(withRing(board(5, 5, pattern, blue, blue), screen), v)
-			r := &Reading{Confidence: v.conf, SizeSure: true}
-			if r.Doubtful() == tc.sure {
-				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), !tc.sure, v.why)
-			}
+			checkPlain(t, withRing(board(5, 5, pattern, blue, blue), screen), false, tc.sure)
 		})
 	}
 }

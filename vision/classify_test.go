@@ -692,12 +692,7 @@ func TestPlainOneGroupUneven(t *testing.T) {
 		{"white lights and cream caps", board(5, 5, pattern, cream, white), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := oneGroupVerdict(len(tc.st), 5, true)
-			plainOneGroup(withRing(tc.st, wood), v)
-			r := &Reading{Confidence: v.conf, SizeSure: true}
-			if r.Doubtful() == tc.sure {
-				t.Errorf("doubt flagged %v, want %v", r.Doubtful(), !tc.sure)
-			}
+			checkPlain(t, withRing(tc.st, wood), true, tc.sure)
 		})
 	}
 }
