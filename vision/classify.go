@@ -750,12 +750,9 @@ func panelLit(ext [][]cellStats, lit [][]bool) bool {
 	// brightness (a light theme in a warm cast; dark grey caps beside
 	// lights of the case's colour do neither).
 	ls, us := medianOf(g[1], sat), medianOf(g[0], sat)
-	oa, ob := medianChroma(out)
-	la, lb := medianChroma(g[1])
-	ua, ub := medianChroma(g[0])
 	return ls < us-minSGap ||
 		(ls <= us || medianOf(g[0], v) >= medianOf(g[1], v)) &&
-			math.Hypot(la-oa, lb-ob) < panelSameHue && math.Hypot(ua-oa, ub-ob) >= panelHue
+			hueGap(g[1], out) < panelSameHue && hueGap(g[0], out) >= panelHue
 }
 
 // Levels of panelLit, in centre chroma (ca, cb: saturation units):
