@@ -326,6 +326,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	if !ok {
 		return l, math.Inf(-1)
 	}
+	first := w // the window around l, kept should l's extent be restored
 	// The grid within the window: board cells [r0, r1) × [c0, c1).
 	r0, r1 := extentMargin, extentMargin+l.rows
 	c0, c1 := extentMargin, extentMargin+l.cols
@@ -524,10 +525,8 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		// The finder vouched for its extent (every outer line full of
 		// blobs, none beyond, nothing foreign, a clear score); moves
 		// made on evidence that goes both ways do not outweigh that.
-		if w0, ok := newExtentWindow(img, l, nil); ok {
-			w, cur = w0, l
-			r0, r1, c0, c1 = extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
-		}
+		w, cur = first, l
+		r0, r1, c0, c1 = extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
 	}
 	out := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
 	if unsure {
