@@ -128,11 +128,13 @@ func distinctGlyphs(ps [][]float64, side int) int {
 	dev := make([]float64, n)
 	slid := make([][][]float64, n)
 	for i, p := range ps {
-		centre[i], dev[i] = glyphWindow(p, side, 0, 0)
 		for dy := -glyphShift; dy <= glyphShift; dy++ {
 			for dx := -glyphShift; dx <= glyphShift; dx++ {
-				w, _ := glyphWindow(p, side, dx, dy)
+				w, d := glyphWindow(p, side, dx, dy)
 				slid[i] = append(slid[i], w)
+				if dx == 0 && dy == 0 {
+					centre[i], dev[i] = w, d
+				}
 			}
 		}
 	}
