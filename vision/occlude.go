@@ -387,8 +387,9 @@ const (
 // over it: a hand or arrow in white with a black outline, in a
 // screenshot. Like occluded it works from one group's template when the
 // other has none, and so reads boards whose lights are of many colours,
-// or all but one alike; unlike it, it re-reads doubted cells only. Each group whose cells look alike pixel by pixel (within
-// occMaxTol) has a template, as in occluded. Pixels where the groups
+// or all but one alike; unlike it, it re-reads doubted cells only. Each
+// group whose cells look alike pixel by pixel (within occMaxTol) has a
+// template, as in occluded. Pixels where the groups
 // look alike (both templates close, or most cells of a group with no
 // template matching the other's: a bevel, a gap) tell nothing. A pixel
 // that is near white (a cursor's fill looks like a white light), or
