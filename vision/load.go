@@ -247,13 +247,27 @@ func sniff(data []byte) int {
 // returns "". Phones save HEIC by default; a user who sends one should
 // learn what to do, not read "unknown format".
 func unsupported(head []byte) string {
-	// ISO base media files: a box size, then "ftyp" and the major brand.
+	// ISO base media files: a box size, then "ftyp", the major brand, a
+	// version and the compatible brands. The generic image brands
+	// mif1 and msf1 head HEIC and AVIF files alike: the compatible
+	// brands tell them apart.
 	if len(head) >= 12 && string(head[4:8]) == "ftyp" {
 		switch string(head[8:12]) {
-		case "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1":
+		case "heic", "heix", "heim", "heis", "hevc", "hevx":
 			return "HEIC/HEIF"
 		case "avif", "avis":
 			return "AVIF"
+		case "mif1", "msf1":
+			end := int(binary.BigEndian.Uint32(head))
+			if end < 16 || end > len(head) { // 0 means "to the end of the file"
+				end = len(head)
+			}
+			for i := 16; i+4 <= end; i += 4 {
+				if b := string(head[i : i+4]); b == "avif" || b == "avis" {
+					return "AVIF"
+				}
+			}
+			return "HEIC/HEIF"
 		}
 	}
 	switch {
