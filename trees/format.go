@@ -2,6 +2,7 @@ package trees
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -78,31 +79,42 @@ func Read(r io.Reader) (*Model, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, maxLine)
 	line := 0
+	bad := func(format string, a ...any) error {
+		return &FormatError{line, fmt.Sprintf(format, a...)}
+	}
+	// next returns the next line, or io.EOF at the end of r.
 	next := func() (string, error) {
 		line++
 		if sc.Scan() {
 			return sc.Text(), nil
 		}
-		if err := sc.Err(); err == bufio.ErrTooLong {
-			return "", &FormatError{line, fmt.Sprintf("longer than %d bytes", maxLine)}
-		} else if err != nil {
-			return "", fmt.Errorf("trees: line %d: %w", line, err)
+		err := sc.Err()
+		switch {
+		case err == nil:
+			return "", io.EOF
+		case errors.Is(err, bufio.ErrTooLong):
+			return "", bad("longer than %d bytes", maxLine)
 		}
-		return "", &FormatError{line, "unexpected end of file"}
+		return "", fmt.Errorf("trees: line %d: %w", line, err)
 	}
-	bad := func(format string, a ...any) error {
-		return &FormatError{line, fmt.Sprintf(format, a...)}
+	// need returns the next line, which must be there.
+	need := func() (string, error) {
+		s, err := next()
+		if err == io.EOF {
+			return "", bad("unexpected end of file")
+		}
+		return s, err
 	}
 
-	s, err := next()
+	s, err := need()
 	if err != nil {
 		return nil, err
 	}
 	if s != header {
 		if name, _, _ := strings.Cut(s, " "); name == "lightsout-trees" {
-			return nil, bad("unsupported version %q, want %q", s, header)
+			return nil, bad("unsupported version %s, want %q", quote(s), header)
 		}
-		return nil, bad("not a trees model: %q", s)
+		return nil, bad("not a trees model: %s", quote(s))
 	}
 	m := &Model{}
 	var ntrees int
@@ -110,16 +122,16 @@ func Read(r io.Reader) (*Model, error) {
 		name string
 		v    *int
 	}{{"features", &m.features}, {"trees", &ntrees}} {
-		if s, err = next(); err != nil {
+		if s, err = need(); err != nil {
 			return nil, err
 		}
 		name, v, _ := strings.Cut(s, " ")
 		if name != c.name {
-			return nil, bad("got %q, want %q and a count", s, c.name)
+			return nil, bad("got %s, want %q and a count", quote(s), c.name)
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || strconv.Itoa(n) != v || n < 0 {
-			return nil, bad("bad %s count %q", c.name, v)
+			return nil, bad("bad %s count %s", c.name, quote(v))
 		}
 		*c.v = n
 	}
@@ -127,21 +139,21 @@ func Read(r io.Reader) (*Model, error) {
 		return nil, bad("features count is 0")
 	}
 	for range ntrees {
-		if s, err = next(); err != nil {
+		if s, err = need(); err != nil {
 			return nil, err
 		}
 		if err := m.parseTree(s); err != nil {
 			return nil, bad("%v", err)
 		}
 	}
-	if sc.Scan() {
-		line++
+	switch _, err := next(); err {
+	case nil:
 		return nil, bad("data after the last tree")
+	case io.EOF:
+		return m, nil
+	default:
+		return nil, err
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("trees: line %d: %w", line+1, err)
-	}
-	return m, nil
 }
 
 // parseTree appends the tree of line s to m.
@@ -169,7 +181,7 @@ func (m *Model) parseTree(s string) error {
 			}
 			feat, err := strconv.ParseInt(f[k+1], 10, 32)
 			if err != nil || feat < 0 || feat >= int64(m.features) {
-				return fmt.Errorf("node %d: feature %q not from 0 to %d", i, f[k+1], m.features-1)
+				return fmt.Errorf("node %d: feature %s not from 0 to %d", i, quote(f[k+1]), m.features-1)
 			}
 			thr, err := parseFinite(f[k+2])
 			if err != nil {
@@ -179,14 +191,14 @@ func (m *Model) parseTree(s string) error {
 			for c := range child {
 				v, err := strconv.ParseInt(f[k+3+c], 10, 32)
 				if err != nil || v <= int64(i) {
-					return fmt.Errorf("node %d: child %q not a node after it", i, f[k+3+c])
+					return fmt.Errorf("node %d: child %s not a node after it", i, quote(f[k+3+c]))
 				}
 				child[c] = int32(v)
 			}
 			m.nodes = append(m.nodes, node{value: thr, feature: int32(feat), left: child[0], right: child[1]})
 			k += 5
 		default:
-			return fmt.Errorf("node %d: got %q, want leaf or split", i, f[k])
+			return fmt.Errorf("node %d: got %s, want leaf or split", i, quote(f[k]))
 		}
 	}
 	// Check that the children make one tree, and make their indices absolute.
@@ -219,10 +231,19 @@ func (m *Model) parseTree(s string) error {
 func parseFinite(s string) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return 0, fmt.Errorf("bad number %q", s)
+		return 0, fmt.Errorf("bad number %s", quote(s))
 	}
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("non-finite number %q", s)
+		return 0, fmt.Errorf("non-finite number %s", quote(s))
 	}
 	return v, nil
+}
+
+// quote quotes s for an error message, cut short if it is long.
+func quote(s string) string {
+	const most = 40
+	if len(s) > most {
+		return strconv.Quote(s[:most]) + "..."
+	}
+	return strconv.Quote(s)
 }

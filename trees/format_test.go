@@ -3,6 +3,7 @@ package trees
 import (
 	"bytes"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -86,6 +87,13 @@ func TestRead(t *testing.T) {
 	if s := text(t, m); s != strings.Replace(valid, "-1e-3", "-0.001", 1) {
 		t.Errorf("WriteTo after Read:\n%s", s)
 	}
+	crlf, err := Read(strings.NewReader(strings.TrimSuffix(strings.ReplaceAll(valid, "\n", "\r\n"), "\r\n")))
+	if err != nil {
+		t.Fatalf("Read with CRLF and no last newline: %v", err)
+	}
+	if s, s2 := text(t, m), text(t, crlf); s2 != s {
+		t.Errorf("WriteTo after Read with CRLF:\n%s\nwant:\n%s", s2, s)
+	}
 	tests := []struct {
 		x    []float64
 		want float64 // sum of leaves
@@ -95,7 +103,7 @@ func TestRead(t *testing.T) {
 		{[]float64{0, 9, 0.6}, 1 + 0.5},
 	}
 	for _, tt := range tests {
-		if got, want := m.Prob(tt.x), (&Model{features: 3, nodes: []node{{value: tt.want, feature: -1}}, roots: []int32{0}}).Prob(tt.x); got != want {
+		if got, want := m.Prob(tt.x), 1/(1+math.Exp(-tt.want)); got != want {
 			t.Errorf("Prob(%v) = %v, want %v", tt.x, got, want)
 		}
 	}
@@ -107,7 +115,8 @@ func TestReadRejects(t *testing.T) {
 		name, in, want string
 	}{
 		{"empty", "", "line 1: unexpected end of file"},
-		{"other file", "P3\n", "line 1: not a trees model"},
+		{"other file", "P3\n", `line 1: not a trees model: "P3"`},
+		{"long line", strings.Repeat("x", 99) + "\n", `line 1: not a trees model: "` + strings.Repeat("x", 40) + `"...`},
 		{"version", "lightsout-trees 2\n", "line 1: unsupported version"},
 		{"no features", "lightsout-trees 1\ntrees 1\n", `line 2: got "trees 1", want "features"`},
 		{"zero features", "lightsout-trees 1\nfeatures 0\ntrees 0\n", "line 3: features count is 0"},

@@ -155,22 +155,35 @@ func newTrainer(x [][]float64, y []bool, p Params) *trainer {
 		rows:  make([]int32, n),
 		tmp:   make([]int32, n),
 	}
+	// Sort the columns for their edges, half the features in each goroutine.
+	half := nf / 2
+	var wg sync.WaitGroup
+	wg.Go(func() { t.setEdges(x, half, nf) })
+	t.setEdges(x, 0, half)
+	wg.Wait()
+	for i, r := range x {
+		for j, v := range r {
+			t.bins[i*nf+j] = uint8(sort.SearchFloat64s(t.edges[j], v))
+		}
+	}
+	return t
+}
+
+// setEdges sets the bin edges of features f0 to f1-1 from the quantiles of x.
+func (t *trainer) setEdges(x [][]float64, f0, f1 int) {
+	n := len(x)
 	col := make([]float64, n)
-	for j := range nf {
+	for j := f0; j < f1; j++ {
 		for i, r := range x {
 			col[i] = r[j]
 		}
 		slices.Sort(col)
-		e := make([]float64, nb-1)
+		e := make([]float64, t.nb-1)
 		for k := range e {
-			e[k] = col[(k+1)*n/nb]
+			e[k] = col[(k+1)*n/t.nb]
 		}
 		t.edges[j] = e
-		for i, r := range x {
-			t.bins[i*nf+j] = uint8(sort.SearchFloat64s(e, r[j]))
-		}
 	}
-	return t
 }
 
 // newRound sets g and h from the current scores and puts the rows in order.
