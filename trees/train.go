@@ -128,6 +128,7 @@ type bin struct {
 	n    int // rows, so a bin emptied by subtraction is exactly zero
 }
 
+// A trainer holds the state of one call to Train.
 type trainer struct {
 	p      Params
 	nf, nb int
