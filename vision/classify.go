@@ -563,6 +563,7 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		return nil, fmt.Errorf("classify: %w", err)
 	}
 	v := decideBoard(ext)
+	measured := ext
 	if v.why["shadow"] == 0 && rows*cols >= smallBoard {
 		// A shadow's edge across the board (not one that decide already
 		// took for the whole board's split, nor on a board of a few
@@ -651,6 +652,7 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		}
 		v.why["panel"] = rows * cols
 	}
+	secondOpinion(v, measured)
 	if <-labDone; labErr == nil {
 		lc := &lookCache{workers: workers}
 		occluded(cells, px, v, lc)

@@ -255,6 +255,13 @@
 // its centre and rest both showing and each as close to its group's
 // chroma as the sure cells are, loses its doubt.
 //
+// Then a second opinion: boosted trees (package trees), trained on
+// rendered boards, read each doubted cell from its measures put in terms
+// of its board (less the board's median, over its spread, less the ring
+// of would-be cells and less its eight neighbours); where they are 98%
+// sure of the other reading, the cell takes it, still in doubt. Cells
+// the rules are sure of are left as they are.
+//
 // Last, on a two-group board of at least nine cells whose groups look
 // alike pixel by pixel (a screen; the median look of a group's
 // cells at each place of the footprint is its template), a doubted cell

@@ -1,0 +1,236 @@
+package vision
+
+import (
+	"bytes"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"lightsout/labels"
+	"lightsout/trees"
+)
+
+var trainCells = flag.String("train-cells", "", "retrain vision/cells.trees on these labelled folders (comma-separated)")
+
+func TestCellModelLoads(t *testing.T) {
+	m := cellModel()
+	if got, want := m.Features(), len(cellFeatures(board3())[0]); got != want {
+		t.Fatalf("the embedded cell model reads %d features, cellFeatures gives %d", got, want)
+	}
+}
+
+// board3 is a 3×3 board with its ring: every measure 0 but v, which is
+// the cell's index in the grid (ring cells -1), and halo NaN in one cell.
+func board3() [][]cellStats {
+	ext := make([][]cellStats, 5)
+	for r := range ext {
+		ext[r] = make([]cellStats, 5)
+		for c := range ext[r] {
+			ext[r][c].v = -1
+			if r > 0 && r < 4 && c > 0 && c < 4 {
+				ext[r][c].v = float64((r-1)*3 + c - 1)
+			}
+		}
+	}
+	ext[2][2].halo = math.NaN()
+	return ext
+}
+
+func TestCellFeatures(t *testing.T) {
+	feats := cellFeatures(board3())
+	if len(feats) != 9 {
+		t.Fatalf("got %d cells, want 9", len(feats))
+	}
+	// v's five features of cell i: i, i less the median 4, (i less the
+	// 10th percentile 0) over the spread 7 (10th to 90th percentile:
+	// indexes 0 and 7 of the 9 sorted values), 7, and i less the
+	// ring's -1, and i less the median of its eight neighbours (the
+	// 4th lowest): 1 for the centre (of 0..3, 5..8) and for the corner
+	// cell 0 (of five ring cells, 1, 3 and 4).
+	for i, f := range feats {
+		if len(f) != 96 {
+			t.Fatalf("cell %d: %d features, want 96", i, len(f))
+		}
+		x := float64(i)
+		want := []float64{x, x - 4, x / (7 + 1e-3), 7, x + 1}
+		if i == 0 || i == 4 {
+			want = append(want, 1)
+		}
+		for j, w := range want {
+			if math.Abs(f[j]-w) > 1e-9 {
+				t.Errorf("cell %d, feature %d = %g, want %g", i, j, f[j], w)
+			}
+		}
+		for j, v := range f {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Errorf("cell %d, feature %d is %g", i, j, v)
+			}
+		}
+	}
+}
+
+func TestSecondOpinionOnlyOnDoubtedCells(t *testing.T) {
+	ext := board3()
+	v := &verdict{why: map[string]int{}}
+	for r := 0; r < 3; r++ {
+		v.lit = append(v.lit, make([]bool, 3))
+		v.conf = append(v.conf, []float64{1, 1, 1})
+	}
+	secondOpinion(v, ext)
+	if len(v.why) != 0 {
+		t.Fatalf("the model overruled sure cells: %v", v.why)
+	}
+}
+
+// TestSecondOpinionFlips reads plain boards through their label corners,
+// calls every cell the opposite of its label in doubt, and checks that
+// the model puts most of them right and none wrong: its features and the
+// cells it flips line up.
+func TestSecondOpinionFlips(t *testing.T) {
+	es, err := labels.Read("../testdata/photos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if e.File != "00011.jpg" && e.File != "00038.jpg" {
+			continue
+		}
+		ext, err := measureLabelled(t, "../testdata/photos", e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := &verdict{why: map[string]int{}}
+		for r := range e.Rows {
+			v.lit = append(v.lit, make([]bool, e.Cols))
+			v.conf = append(v.conf, make([]float64, e.Cols))
+			for c := range e.Cols {
+				v.lit[r][c] = e.Lights[r][c] != '1'
+				v.conf[r][c] = 0.1
+			}
+		}
+		secondOpinion(v, ext)
+		bad := wrongCells(e.Lights, v.lit)
+		t.Logf("%s: the model put %d of %d cells right", e.File, v.why["model"], e.Rows*e.Cols)
+		if 2*len(bad) > e.Rows*e.Cols || v.why["model"] != e.Rows*e.Cols-len(bad) {
+			t.Errorf("%s: the model put %d of %d cells right, %d still wrong", e.File, v.why["model"], e.Rows*e.Cols, len(bad))
+		}
+		for r, row := range v.conf {
+			for c, conf := range row {
+				if conf != 0.1 {
+					t.Errorf("%s: cell (%d, %d) confidence %g, want it kept at 0.1", e.File, r, c, conf)
+				}
+			}
+		}
+	}
+}
+
+// TestTrainCellModel retrains the cell model:
+//
+//	go test ./vision -run TestTrainCellModel -timeout 2h -train-cells DIR1,DIR2,...
+//
+// over folders of boardgen photos (labels.json with corners), and writes
+// cells.trees. The embedded model was trained on seeds 120000..135199
+// (twenty folders of 760).
+func TestTrainCellModel(t *testing.T) {
+	if *trainCells == "" {
+		t.Skip("no -train-cells")
+	}
+	var x [][]float64
+	var y []bool
+	for _, dir := range strings.Split(*trainCells, ",") {
+		fx, fy := labelledFeatures(t, dir)
+		x, y = append(x, fx...), append(y, fy...)
+	}
+	t.Logf("%d cells", len(x))
+	m, err := trees.Train(x, y, trees.Params{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create("cells.trees")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// labelledFeatures returns the features and truths of every cell of the
+// photos of dir, measured through their label corners, on two cores.
+func labelledFeatures(t *testing.T, dir string) ([][]float64, []bool) {
+	es, err := labels.Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type cells struct {
+		x [][]float64
+		y []bool
+	}
+	out := make([]cells, len(es))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 2 {
+		wg.Go(func() {
+			for i := range next {
+				e := es[i]
+				if e.Ambiguous || len(e.Corners) != 4 {
+					continue
+				}
+				ext, err := measureLabelled(t, dir, e)
+				if err != nil {
+					t.Logf("%s: %v", e.File, err)
+					continue
+				}
+				out[i].x = cellFeatures(ext)
+				for r := range e.Rows {
+					for c := range e.Cols {
+						out[i].y = append(out[i].y, e.Lights[r][c] == '1')
+					}
+				}
+			}
+		})
+	}
+	for i := range es {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var x [][]float64
+	var y []bool
+	for _, c := range out {
+		x, y = append(x, c.x...), append(y, c.y...)
+	}
+	return x, y
+}
+
+// BenchmarkParseCellModel measures what the model costs a process once,
+// on the first board it reads.
+func BenchmarkParseCellModel(b *testing.B) {
+	for b.Loop() {
+		if _, err := trees.Read(bytes.NewReader(cellModelText)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// measureLabelled measures the cells of photo e of dir, and the ring
+// around them, through its label corners.
+func measureLabelled(t testing.TB, dir string, e labels.Entry) ([][]cellStats, error) {
+	img, err := Load(filepath.Join(dir, e.File), 0)
+	if err != nil {
+		return nil, err
+	}
+	defer img.Close()
+	h := labelHomography(t, e)
+	px := cellPixels(h, e.Rows, e.Cols)
+	b := rectify(img, h, e.Rows, e.Cols, px)
+	defer b.Close()
+	return measure(b, e.Rows, e.Cols, px)
+}
