@@ -172,7 +172,9 @@ func FuzzRead(f *testing.F) {
 		if s2 := text(t, m2); s2 != s {
 			t.Fatalf("WriteTo after a second Read differs:\n%s\nfirst:\n%s", s2, s)
 		}
-		m.Prob(make([]float64, m.Features()))
+		if m.Features() <= 1<<16 { // Read takes any count; a row of them need not fit in memory
+			m.Prob(make([]float64, m.Features()))
+		}
 	})
 }
 

@@ -45,7 +45,7 @@ func TestCellFeatures(t *testing.T) {
 	if len(feats) != 9 {
 		t.Fatalf("got %d cells, want 9", len(feats))
 	}
-	// v's five features of cell i: i, i less the median 4, (i less the
+	// v's six features of cell i: i, i less the median 4, (i less the
 	// 10th percentile 0) over the spread 7 (10th to 90th percentile:
 	// indexes 0 and 7 of the 9 sorted values), 7, and i less the
 	// ring's -1, and i less the median of its eight neighbours (the
@@ -86,10 +86,12 @@ func TestSecondOpinionOnlyOnDoubtedCells(t *testing.T) {
 	}
 }
 
-// TestSecondOpinionFlips reads plain boards through their label corners,
-// calls every cell the opposite of its label in doubt, and checks that
-// the model puts most of them right and none wrong: its features and the
-// cells it flips line up.
+// TestSecondOpinionFlips reads plain boards through their label corners
+// with every cell in doubt, once called the opposite of its label and
+// once called right, and checks that the model puts most wrong cells
+// right and leaves every right cell as it is: its features and the cells
+// it flips line up. (On the first reading any flip puts a cell right, so
+// only the second can catch a wrong flip.)
 func TestSecondOpinionFlips(t *testing.T) {
 	es, err := labels.Read("../testdata/photos")
 	if err != nil {
@@ -103,25 +105,31 @@ func TestSecondOpinionFlips(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := &verdict{why: map[string]int{}}
-		for r := range e.Rows {
-			v.lit = append(v.lit, make([]bool, e.Cols))
-			v.conf = append(v.conf, make([]float64, e.Cols))
-			for c := range e.Cols {
-				v.lit[r][c] = e.Lights[r][c] != '1'
-				v.conf[r][c] = 0.1
+		n := e.Rows * e.Cols
+		for _, wrong := range []bool{true, false} {
+			v := &verdict{why: map[string]int{}}
+			for r := range e.Rows {
+				v.lit = append(v.lit, make([]bool, e.Cols))
+				v.conf = append(v.conf, make([]float64, e.Cols))
+				for c := range e.Cols {
+					v.lit[r][c] = (e.Lights[r][c] == '1') != wrong
+					v.conf[r][c] = 0.1
+				}
 			}
-		}
-		secondOpinion(v, ext)
-		bad := wrongCells(e.Lights, v.lit)
-		t.Logf("%s: the model put %d of %d cells right", e.File, v.why["model"], e.Rows*e.Cols)
-		if 2*len(bad) > e.Rows*e.Cols || v.why["model"] != e.Rows*e.Cols-len(bad) {
-			t.Errorf("%s: the model put %d of %d cells right, %d still wrong", e.File, v.why["model"], e.Rows*e.Cols, len(bad))
-		}
-		for r, row := range v.conf {
-			for c, conf := range row {
-				if conf != 0.1 {
-					t.Errorf("%s: cell (%d, %d) confidence %g, want it kept at 0.1", e.File, r, c, conf)
+			secondOpinion(v, ext)
+			bad := wrongCells(e.Lights, v.lit)
+			t.Logf("%s, called wrong %v: the model flipped %d of %d cells, %d wrong after", e.File, wrong, v.why["model"], n, len(bad))
+			if wrong && 2*len(bad) > n {
+				t.Errorf("%s: the model put %d of %d wrong cells right, %d still wrong", e.File, v.why["model"], n, len(bad))
+			}
+			if !wrong && len(bad) > 0 {
+				t.Errorf("%s: the model turned %d of %d right cells wrong", e.File, len(bad), n)
+			}
+			for r, row := range v.conf {
+				for c, conf := range row {
+					if conf != 0.1 {
+						t.Errorf("%s: cell (%d, %d) confidence %g, want it kept at 0.1", e.File, r, c, conf)
+					}
 				}
 			}
 		}
