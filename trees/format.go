@@ -138,6 +138,9 @@ func Read(r io.Reader) (*Model, error) {
 	if m.features == 0 {
 		return nil, bad("features count is 0")
 	}
+	if m.features > MaxFeatures {
+		return nil, bad("features count %d is over %d", m.features, MaxFeatures)
+	}
 	for range ntrees {
 		if s, err = need(); err != nil {
 			return nil, err

@@ -120,6 +120,7 @@ func TestReadRejects(t *testing.T) {
 		{"version", "lightsout-trees 2\n", "line 1: unsupported version"},
 		{"no features", "lightsout-trees 1\ntrees 1\n", `line 2: got "trees 1", want "features"`},
 		{"zero features", "lightsout-trees 1\nfeatures 0\ntrees 0\n", "line 3: features count is 0"},
+		{"too many features", "lightsout-trees 1\nfeatures 99999999999\ntrees 0\n", "line 3: features count 99999999999 is over 65536"},
 		{"negative count", head + "trees -1\n", `line 3: bad trees count "-1"`},
 		{"padded count", head + "trees 01\n", `line 3: bad trees count "01"`},
 		{"too few trees", head + "trees 2\nleaf 1\n", "line 5: unexpected end of file"},
@@ -172,9 +173,7 @@ func FuzzRead(f *testing.F) {
 		if s2 := text(t, m2); s2 != s {
 			t.Fatalf("WriteTo after a second Read differs:\n%s\nfirst:\n%s", s2, s)
 		}
-		if m.Features() <= 1<<16 { // Read takes any count; a row of them need not fit in memory
-			m.Prob(make([]float64, m.Features()))
-		}
+		m.Prob(make([]float64, m.Features())) // at most MaxFeatures
 	})
 }
 

@@ -19,12 +19,16 @@ type node struct {
 	left, right int32 // indices in Model.nodes, after this node's own
 }
 
+// MaxFeatures is the most features a model may read: Train refuses
+// wider rows and Read a file that claims more.
+const MaxFeatures = 1 << 16
+
 // Features returns the number of features a row must have.
 func (m *Model) Features() int { return m.features }
 
 // Prob returns the probability that row x is true. The result is
 // 1/(1+exp(−s)) for the sum s of the trees' leaves, so it rounds to exactly
-// 1 when s > 36.8 and to 0 when s < −709.8.
+// 1 when s is above about 36.7 and to 0 below about −709.4.
 //
 // Prob does not allocate. It panics if len(x) != m.Features().
 func (m *Model) Prob(x []float64) float64 {

@@ -106,6 +106,9 @@ func check(x [][]float64, y []bool) error {
 		return fmt.Errorf("trees: %d labels for %d rows", len(y), len(x))
 	}
 	nf := len(x[0])
+	if nf > MaxFeatures {
+		return fmt.Errorf("trees: %d features, more than %d", nf, MaxFeatures)
+	}
 	if nf == 0 {
 		return errors.New("trees: rows have no features")
 	}
@@ -252,9 +255,10 @@ func (t *trainer) grow(lo, hi, depth int, hist []bin) int32 {
 	switch {
 	case !lsplit && !rsplit:
 		t.putHist(hist)
-	case nl <= nr && rsplit, nr < nl && lsplit:
-		// Build the smaller child's histograms; the larger's are the
-		// parent's less those.
+	default:
+		// The larger child splits whenever the smaller one does (splits
+		// asks only for rows and depth). Build the smaller child's
+		// histograms; the larger's are the parent's less those.
 		small := t.takeHist()
 		if nl <= nr {
 			t.fill(small, t.rows[lo:mid])
@@ -272,12 +276,6 @@ func (t *trainer) grow(lo, hi, depth int, hist []bin) int32 {
 			t.putHist(rh)
 			rh = nil
 		}
-	case lsplit:
-		t.fill(hist, t.rows[lo:mid])
-		lh = hist
-	default:
-		t.fill(hist, t.rows[mid:hi])
-		rh = hist
 	}
 	l := t.grow(lo, mid, depth-1, lh)
 	r := t.grow(mid, hi, depth-1, rh)
@@ -327,8 +325,9 @@ func (t *trainer) partition(rows []int32, f, b int) int {
 	return nl
 }
 
-// parallelWork is the fewest row-features for which fill uses 2 goroutines.
-const parallelWork = 1 << 16
+// parallelWork is the fewest row-features for which fill uses 2
+// goroutines (a variable for the test of that path).
+var parallelWork = 1 << 16
 
 // fill sets hist to the histograms of rows.
 func (t *trainer) fill(hist []bin, rows []int32) {

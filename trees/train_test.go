@@ -76,6 +76,7 @@ func TestTrainRejects(t *testing.T) {
 		{"labels", good, []bool{true}, Params{}, "1 labels for 2 rows"},
 		{"NaN", [][]float64{{1, 2}, {math.NaN(), 4}}, []bool{true, false}, Params{}, "row 1 feature 0 is NaN"},
 		{"Inf", [][]float64{{1, math.Inf(-1)}, {3, 4}}, []bool{true, false}, Params{}, "row 0 feature 1 is -Inf"},
+		{"too wide", [][]float64{make([]float64, MaxFeatures+1)}, []bool{true}, Params{}, "65537 features, more than 65536"},
 		{"rounds", good, []bool{true, false}, Params{Rounds: -1}, "Rounds"},
 		{"depth", good, []bool{true, false}, Params{Depth: -1}, "Depth"},
 		{"rate", good, []bool{true, false}, Params{Rate: -0.1}, "Rate"},
@@ -144,14 +145,19 @@ func TestMatchesPrototype(t *testing.T) {
 		r[7] = math.Round(r[7] * 3)
 		r[8] = r[0]
 	}
-	m, err := Train(x[:5000], y[:5000], Params{Rounds: rounds})
-	if err != nil {
-		t.Fatal(err)
-	}
 	proto := prototype(x[:5000], y[:5000], rounds, 6)
-	for i, r := range x {
-		if got, want := m.Prob(r), proto(r); got != want {
-			t.Fatalf("row %d: Prob = %v, prototype %v", i, got, want)
+	// Histograms filled on one goroutine, then on two for every node.
+	defer func(w int) { parallelWork = w }(parallelWork)
+	for _, work := range []int{parallelWork, 1} {
+		parallelWork = work
+		m, err := Train(x[:5000], y[:5000], Params{Rounds: rounds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range x {
+			if got, want := m.Prob(r), proto(r); got != want {
+				t.Fatalf("parallel from %d row-features: row %d: Prob = %v, prototype %v", work, i, got, want)
+			}
 		}
 	}
 }
