@@ -61,6 +61,8 @@ func cellFeatures(ext [][]cellStats) [][]float64 {
 		out = append(out, cellMeasures(st))
 	}
 	k := len(in[0])
+	// Not sortedQuantile: the model was trained on these values, taken
+	// at the lower rank without interpolating.
 	quantile := func(xs [][]float64, j int, q float64) float64 {
 		v := make([]float64, len(xs))
 		for i := range xs {
@@ -126,5 +128,9 @@ func secondOpinion(v *verdict, ext [][]cellStats) {
 	}
 	if n > 0 {
 		v.why["model"] = n
+		// A board read as one group that the model splits holds both
+		// groups now: what reads v.lit[0][0] as the whole board's
+		// reading, or skips a one-group board, must not.
+		v.oneGroup = false
 	}
 }

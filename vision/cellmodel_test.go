@@ -3,6 +3,7 @@ package vision
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -101,7 +102,7 @@ func TestSecondOpinionFlips(t *testing.T) {
 		if e.File != "00011.jpg" && e.File != "00038.jpg" {
 			continue
 		}
-		ext, err := measureLabelled(t, "../testdata/photos", e)
+		ext, err := measureLabelled("../testdata/photos", e)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,11 +139,13 @@ func TestSecondOpinionFlips(t *testing.T) {
 
 // TestTrainCellModel retrains the cell model:
 //
-//	go test ./vision -run TestTrainCellModel -timeout 2h -train-cells DIR1,DIR2,...
+//	go test ./vision -run TestTrainCellModel -timeout 1h -train-cells DIR1,DIR2,...
 //
-// over folders of boardgen photos (labels.json with corners), and writes
-// cells.trees. The embedded model was trained on seeds 120000..135199
-// (twenty folders of 760).
+// over folders of boardgen photos (labels.json with corners), and
+// overwrites cells.trees. The embedded model was trained on seeds
+// 120000..135199, twenty folders of 760 named r0..r19 and given in
+// ls order (r0, r1, r10 ... r19, r2 ... r9): another order sums the
+// same cells in another order and gives another model.
 func TestTrainCellModel(t *testing.T) {
 	if *trainCells == "" {
 		t.Skip("no -train-cells")
@@ -178,8 +181,9 @@ func labelledFeatures(t *testing.T, dir string) ([][]float64, []bool) {
 		t.Fatal(err)
 	}
 	type cells struct {
-		x [][]float64
-		y []bool
+		x   [][]float64
+		y   []bool
+		err error
 	}
 	out := make([]cells, len(es))
 	var wg sync.WaitGroup
@@ -191,9 +195,9 @@ func labelledFeatures(t *testing.T, dir string) ([][]float64, []bool) {
 				if e.Ambiguous || len(e.Corners) != 4 {
 					continue
 				}
-				ext, err := measureLabelled(t, dir, e)
+				ext, err := measureLabelled(dir, e)
 				if err != nil {
-					t.Logf("%s: %v", e.File, err)
+					out[i].err = err
 					continue
 				}
 				out[i].x = cellFeatures(ext)
@@ -212,7 +216,10 @@ func labelledFeatures(t *testing.T, dir string) ([][]float64, []bool) {
 	wg.Wait()
 	var x [][]float64
 	var y []bool
-	for _, c := range out {
+	for i, c := range out {
+		if c.err != nil {
+			t.Errorf("%s: %s: %v", dir, es[i].File, c.err)
+		}
 		x, y = append(x, c.x...), append(y, c.y...)
 	}
 	return x, y
@@ -230,13 +237,16 @@ func BenchmarkParseCellModel(b *testing.B) {
 
 // measureLabelled measures the cells of photo e of dir, and the ring
 // around them, through its label corners.
-func measureLabelled(t testing.TB, dir string, e labels.Entry) ([][]cellStats, error) {
+func measureLabelled(dir string, e labels.Entry) ([][]cellStats, error) {
+	if len(e.Corners) != 4 {
+		return nil, fmt.Errorf("%s: no corners in the label", e.File)
+	}
 	img, err := Load(filepath.Join(dir, e.File), 0)
 	if err != nil {
 		return nil, err
 	}
 	defer img.Close()
-	h := labelHomography(t, e)
+	h := cornerHomography(e)
 	px := cellPixels(h, e.Rows, e.Cols)
 	b := rectify(img, h, e.Rows, e.Cols, px)
 	defer b.Close()

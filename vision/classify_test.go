@@ -42,8 +42,12 @@ func labelHomography(t testing.TB, e labels.Entry) [9]float64 {
 	if len(e.Corners) != 4 {
 		t.Fatalf("%s: no corners in the label", e.File)
 	}
-	src := gocv.NewPointVectorFromPoints([]image.Point{{0, 0}, {e.Cols, 0}, {e.Cols, e.Rows}, {0, e.Rows}})
-	defer src.Close()
+	return cornerHomography(e)
+}
+
+// cornerHomography is labelHomography of a label known to have its
+// four corners.
+func cornerHomography(e labels.Entry) [9]float64 {
 	pts := make([]gocv.Point2f, 4)
 	for i, c := range e.Corners {
 		pts[i] = gocv.Point2f{X: float32(c[0]), Y: float32(c[1])}

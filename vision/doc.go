@@ -260,7 +260,9 @@
 // of its board (less the board's median, over its spread, less the ring
 // of would-be cells and less its eight neighbours); where they are 98%
 // sure of the other reading, the cell takes it, still in doubt. Cells
-// the rules are sure of are left as they are.
+// the rules are sure of are left as they are. The trees learnt through
+// the labels' exact corners; a grid the finder placed a little off
+// gives them measures they were not trained on.
 //
 // Last, on a two-group board of at least nine cells whose groups look
 // alike pixel by pixel (a screen; the median look of a group's
