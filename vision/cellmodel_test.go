@@ -252,3 +252,32 @@ func measureLabelled(dir string, e labels.Entry) ([][]cellStats, error) {
 	defer b.Close()
 	return measure(b, e.Rows, e.Cols, px)
 }
+
+// BenchmarkSecondOpinion10x10 measures the worst case of a 10×10
+// board: every cell in doubt, so every cell's features and trees.
+func BenchmarkSecondOpinion10x10(b *testing.B) {
+	es, err := labels.Read("../testdata/photos")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, e := range es {
+		if e.File != "00010.jpg" {
+			continue
+		}
+		ext, err := measureLabelled("../testdata/photos", e)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cellModel() // parsed once, outside the loop
+		for b.Loop() {
+			v := &verdict{why: map[string]int{}}
+			for range e.Rows {
+				v.lit = append(v.lit, make([]bool, e.Cols))
+				v.conf = append(v.conf, make([]float64, e.Cols))
+			}
+			secondOpinion(v, ext)
+		}
+		return
+	}
+	b.Fatal("no 00010.jpg in testdata/photos")
+}
