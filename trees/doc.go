@@ -53,7 +53,7 @@
 // ends with a newline (Read also takes "\r\n" and a missing last newline).
 //
 // Read is strict: it rejects an unknown first line, a count that does not
-// match, a feature or child index out of range, a child not after its
+// match, more than MaxFeatures features, a feature or child index out of range, a child not after its
 // parent, a non-finite number, and anything after the last tree. A
 // malformed file gives a *FormatError with the line number.
 package trees
