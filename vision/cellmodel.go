@@ -49,16 +49,25 @@ func cellMeasures(x cellStats) []float64 {
 // cellFeatures returns, for every cell of the grid of ext (measure's grid
 // with its ring) row-major, the model's features: each measure as it is,
 // less the board's median, over the board's spread (10th to 90th
-// percentile), that spread, and less the median of the ring of would-be
-// cells around the grid. Lights differ from board to board by a factor
-// of ten; the relative features carry over.
+// percentile), that spread, less the median of the ring of would-be
+// cells around the grid, and less the median of its eight neighbours.
+// Lights differ from board to board by a factor of ten; the relative
+// features carry over.
 func cellFeatures(ext [][]cellStats) [][]float64 {
+	rows, cols := len(ext)-2, len(ext[0])-2
+	meas := make([][][]float64, len(ext))
 	var in, out [][]float64
-	for _, st := range cellsOf(inner(ext)) {
-		in = append(in, cellMeasures(st))
+	for r, row := range ext {
+		meas[r] = make([][]float64, len(row))
+		for c, st := range row {
+			meas[r][c] = cellMeasures(st)
+			if r == 0 || c == 0 || r == rows+1 || c == cols+1 {
+				out = append(out, meas[r][c])
+			}
+		}
 	}
-	for _, st := range ring(ext) {
-		out = append(out, cellMeasures(st))
+	for r := 1; r <= rows; r++ {
+		in = append(in, meas[r][1:cols+1]...)
 	}
 	k := len(in[0])
 	// Not sortedQuantile: the model was trained on these values, taken
@@ -78,15 +87,14 @@ func cellFeatures(ext [][]cellStats) [][]float64 {
 		hi[j] = quantile(in, j, 0.9)
 		ringMed[j] = quantile(out, j, 0.5)
 	}
-	cols := len(ext[0]) - 2
 	feats := make([][]float64, len(in))
 	for i, x := range in {
 		r, c := i/cols+1, i%cols+1
-		var around [][]float64
+		around := make([][]float64, 0, 8)
 		for dr := -1; dr <= 1; dr++ {
 			for dc := -1; dc <= 1; dc++ {
 				if dr != 0 || dc != 0 {
-					around = append(around, cellMeasures(ext[r+dr][c+dc]))
+					around = append(around, meas[r+dr][c+dc])
 				}
 			}
 		}
