@@ -47,5 +47,8 @@ func (m *Model) Prob(x []float64) float64 {
 		}
 		s += n.value
 	}
-	return 1 / (1 + math.Exp(-s))
+	return sigmoid(s)
 }
+
+// sigmoid is the probability 1/(1+exp(−s)) of a score s.
+func sigmoid(s float64) float64 { return 1 / (1 + math.Exp(-s)) }

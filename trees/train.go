@@ -58,7 +58,8 @@ func (p Params) withDefaults() (Params, error) {
 }
 
 // Train fits a model to rows x with labels y. It returns an error if x is
-// empty or ragged, if a value is NaN or infinite, if len(y) != len(x), or
+// empty or ragged, if its rows have more than MaxFeatures values, if a
+// value is NaN or infinite, if len(y) != len(x), or
 // if a field of p is out of range.
 //
 // Training is deterministic: the same input gives the same model. It uses up
@@ -160,11 +161,7 @@ func newTrainer(x [][]float64, y []bool, p Params) *trainer {
 		tmp:   make([]int32, n),
 	}
 	// Sort the columns for their edges, half the features in each goroutine.
-	half := nf / 2
-	var wg sync.WaitGroup
-	wg.Go(func() { t.setEdges(x, half, nf) })
-	t.setEdges(x, 0, half)
-	wg.Wait()
+	inHalves(nf, func(f0, f1 int) { t.setEdges(x, f0, f1) })
 	for i, r := range x {
 		for j, v := range r {
 			t.bins[i*nf+j] = uint8(sort.SearchFloat64s(t.edges[j], v))
@@ -196,7 +193,7 @@ func (t *trainer) newRound() {
 		t.rows[i] = int32(i)
 	}
 	for i, s := range t.score {
-		p := 1 / (1 + math.Exp(-s))
+		p := sigmoid(s)
 		y := 0.0
 		if t.y[i] {
 			y = 1
@@ -252,10 +249,9 @@ func (t *trainer) grow(lo, hi, depth int, hist []bin) int32 {
 	nl, nr := mid-lo, hi-mid
 	lsplit, rsplit := t.splits(nl, depth-1), t.splits(nr, depth-1)
 	var lh, rh []bin
-	switch {
-	case !lsplit && !rsplit:
+	if !lsplit && !rsplit {
 		t.putHist(hist)
-	default:
+	} else {
 		// The larger child splits whenever the smaller one does (splits
 		// asks only for rows and depth). Build the smaller child's
 		// histograms; the larger's are the parent's less those.
@@ -335,10 +331,16 @@ func (t *trainer) fill(hist []bin, rows []int32) {
 		t.fillFeatures(hist, rows, 0, t.nf)
 		return
 	}
-	half := t.nf / 2
+	inHalves(t.nf, func(f0, f1 int) { t.fillFeatures(hist, rows, f0, f1) })
+}
+
+// inHalves calls f on [0, n/2) and on [n/2, n), on two goroutines, and
+// returns when both are done.
+func inHalves(n int, f func(lo, hi int)) {
+	half := n / 2
 	var wg sync.WaitGroup
-	wg.Go(func() { t.fillFeatures(hist, rows, half, t.nf) })
-	t.fillFeatures(hist, rows, 0, half)
+	wg.Go(func() { f(half, n) })
+	f(0, half)
 	wg.Wait()
 }
 
