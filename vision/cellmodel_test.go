@@ -75,13 +75,8 @@ func TestCellFeatures(t *testing.T) {
 }
 
 func TestSecondOpinionOnlyOnDoubtedCells(t *testing.T) {
-	ext := board3()
-	v := &verdict{why: map[string]int{}}
-	for r := 0; r < 3; r++ {
-		v.lit = append(v.lit, make([]bool, 3))
-		v.conf = append(v.conf, []float64{1, 1, 1})
-	}
-	secondOpinion(v, ext)
+	v := testVerdict(3, 3, func(int, int) bool { return false }, 1)
+	secondOpinion(v, board3())
 	if len(v.why) != 0 {
 		t.Fatalf("the model overruled sure cells: %v", v.why)
 	}
@@ -108,15 +103,7 @@ func TestSecondOpinionFlips(t *testing.T) {
 		}
 		n := e.Rows * e.Cols
 		for _, wrong := range []bool{true, false} {
-			v := &verdict{why: map[string]int{}}
-			for r := range e.Rows {
-				v.lit = append(v.lit, make([]bool, e.Cols))
-				v.conf = append(v.conf, make([]float64, e.Cols))
-				for c := range e.Cols {
-					v.lit[r][c] = (e.Lights[r][c] == '1') != wrong
-					v.conf[r][c] = 0.1
-				}
-			}
+			v := testVerdict(e.Rows, e.Cols, func(r, c int) bool { return (e.Lights[r][c] == '1') != wrong }, 0.1)
 			secondOpinion(v, ext)
 			bad := wrongCells(e.Lights, v.lit)
 			t.Logf("%s, called wrong %v: the model flipped %d of %d cells, %d wrong after", e.File, wrong, v.why["model"], n, len(bad))
@@ -270,12 +257,7 @@ func BenchmarkSecondOpinion10x10(b *testing.B) {
 		}
 		cellModel() // parsed once, outside the loop
 		for b.Loop() {
-			v := &verdict{why: map[string]int{}}
-			for range e.Rows {
-				v.lit = append(v.lit, make([]bool, e.Cols))
-				v.conf = append(v.conf, make([]float64, e.Cols))
-			}
-			secondOpinion(v, ext)
+			secondOpinion(testVerdict(e.Rows, e.Cols, func(int, int) bool { return false }, 0), ext)
 		}
 		return
 	}

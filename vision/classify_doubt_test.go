@@ -147,11 +147,7 @@ func TestDecideUnlitRings(t *testing.T) {
 		{"even dim caps", plain, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := decide(board(6, 6, pattern, tc.unlit, cream))
-			r := &Reading{Confidence: v.conf, SizeSure: true}
-			if r.Doubtful() != tc.doubt {
-				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
-			}
+			checkDoubt(t, decide(board(6, 6, pattern, tc.unlit, cream)), tc.doubt)
 		})
 	}
 }
@@ -535,6 +531,15 @@ func checkCells(t *testing.T, v *verdict, want func(r, c int) bool, doubt bool) 
 	}
 }
 
+// checkDoubt fails t unless a reading of v, its size sure, flags doubt
+// exactly when doubt.
+func checkDoubt(t *testing.T, v *verdict, doubt bool) {
+	t.Helper()
+	if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() != doubt {
+		t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), doubt, v.why)
+	}
+}
+
 // checkPlain runs plainOneGroup on ext (cells with the ring of
 // would-be cells around them) read as one group, all lit or all off,
 // and fails t unless it lifts the doubt exactly when sure.
@@ -542,20 +547,26 @@ func checkPlain(t *testing.T, ext [][]cellStats, lit, sure bool) {
 	t.Helper()
 	v := oneGroupVerdict(len(ext)-2, len(ext[0])-2, lit)
 	plainOneGroup(ext, v)
-	if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() == sure {
-		t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), !sure, v.why)
-	}
+	checkDoubt(t, v, !sure)
 }
 
 // oneGroupVerdict is a rows×cols reading as oneGroupConf leaves an
 // undecided board for plainOneGroup: every cell lit (or not), at 0.45.
 func oneGroupVerdict(rows, cols int, lit bool) *verdict {
-	v := &verdict{why: map[string]int{"onegroup": rows * cols}}
-	for range rows {
+	v := testVerdict(rows, cols, func(int, int) bool { return lit }, 0.45)
+	v.why["onegroup"] = rows * cols
+	return v
+}
+
+// testVerdict is a verdict on a rows×cols board reading cell (r, c)
+// lit(r, c), every cell at confidence conf, with no reasons.
+func testVerdict(rows, cols int, lit func(r, c int) bool, conf float64) *verdict {
+	v := &verdict{why: map[string]int{}}
+	for r := range rows {
 		v.lit = append(v.lit, make([]bool, cols))
 		v.conf = append(v.conf, make([]float64, cols))
 		for c := range cols {
-			v.lit[len(v.lit)-1][c], v.conf[len(v.conf)-1][c] = lit, 0.45
+			v.lit[r][c], v.conf[r][c] = lit(r, c), conf
 		}
 	}
 	return v

@@ -95,9 +95,7 @@ func TestOwnColour(t *testing.T) {
 				t.Errorf("read as lights in their own colour %v, want %v (why %v)", got, tc.lit, v.why)
 			}
 			checkCells(t, v, func(int, int) bool { return tc.lit }, tc.doubt)
-			if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() != tc.doubt {
-				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
-			}
+			checkDoubt(t, v, tc.doubt)
 		})
 	}
 }
@@ -126,9 +124,7 @@ func TestDecideDarkGaps(t *testing.T) {
 				t.Errorf("darkgaps %v, want %v (why %v)", got, tc.doubt, v.why)
 			}
 			checkCells(t, v, pattern, tc.doubt)
-			if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() != tc.doubt {
-				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
-			}
+			checkDoubt(t, v, tc.doubt)
 		})
 	}
 }
@@ -153,9 +149,7 @@ func TestDecideClippedOverrules(t *testing.T) {
 			white := cellStats{v: tc.v, s: 0.02, spread: 0.02, rim: 5.1, ring: tc.v - 0.1, peak: tc.v, peakS: 0.02}
 			v := decide(board(6, 6, pattern, tinted, white))
 			checkCells(t, v, func(r, c int) bool { return pattern(r, c) == tc.whiteLit }, tc.doubt)
-			if r := (&Reading{Confidence: v.conf, SizeSure: true}); r.Doubtful() != tc.doubt {
-				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.doubt, v.why)
-			}
+			checkDoubt(t, v, tc.doubt)
 		})
 	}
 }
