@@ -168,6 +168,10 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	}
 	if k := finerRival(img, out, vals, best); k >= 0 {
 		best = k
+	} else if f, ok := halvedPitch(img, out[best]); ok {
+		out = append(out, lattice{})
+		copy(out[best+1:], out[best:])
+		out[best] = f
 	}
 	if best > 0 {
 		b := out[best]
@@ -194,6 +198,92 @@ func finerRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
 		}
 	}
 	return out
+}
+
+// halvedPitch returns l's grid at half its pitch along a row (or a
+// column), its extent refined and its size unsure, when the grid shifted
+// by half a cell that way looks like l's buttons (halfStepLikeness at
+// least halveLikeness): the finder takes a board whose every other
+// column of buttons it missed (dim unlit ones between lit ones) at twice
+// its pitch, and finerRival has no finer grid to offer.
+func halvedPitch(img gocv.Mat, l lattice) (lattice, bool) {
+	for _, alongRow := range []bool{true, false} {
+		f := l
+		a := [9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}
+		if alongRow {
+			f.cols = 2*l.cols - 1
+			a[0], a[2] = 0.5, 0.25
+		} else {
+			f.rows = 2*l.rows - 1
+			a[4], a[5] = 0.5, 0.25
+		}
+		if f.rows < 3 || f.cols < 3 || f.rows > maxCells || f.cols > maxCells {
+			continue
+		}
+		if halfStepLikeness(img, l, alongRow) >= halveLikeness {
+			f.h = mul3(l.h, a)
+			r, _ := refineExtent(img, f)
+			r.doubt(doubtRivalFirst)
+			return r, true
+		}
+	}
+	return lattice{}, false
+}
+
+// halveLikeness is the least halfStepLikeness of a grid at twice the
+// board's pitch. Over 1500 renders (99000..99799, 102000..102699) the
+// two such grids score 0.89 and 0.96, right grids at most 0.83 (a board
+// of flat cells without gaps, where the shifted cells straddle two).
+const halveLikeness = 0.87
+
+// halfStepLikeness compares l's grid shifted by half a cell along a row
+// (or a column) with l's own buttons: the median likeness of the shifted
+// cells to l's template over that of l's own cells. Shifted cells
+// centre on the gaps between buttons, unless the grid skips a button
+// there; 0 when the cells cannot be judged.
+func halfStepLikeness(img gocv.Mat, l lattice, alongRow bool) float64 {
+	s := l
+	t := [9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}
+	if alongRow {
+		s.cols--
+		t[2] = 0.5
+	} else {
+		s.rows--
+		t[5] = 0.5
+	}
+	s.h = mul3(l.h, t)
+	own, ok := newExtentWindow(img, l, nil)
+	if !ok {
+		return 0
+	}
+	shifted, ok := newExtentWindow(img, s, nil)
+	if !ok {
+		return 0
+	}
+	tpl, _ := own.templates(extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols)
+	if tpl == nil {
+		return 0
+	}
+	median := func(w *extentWindow, rows, cols int) float64 {
+		var v []float64
+		for i := extentMargin; i < extentMargin+rows; i++ {
+			for j := extentMargin; j < extentMargin+cols; j++ {
+				if d := w.desc[i*w.cols+j]; d != nil {
+					v = append(v, similarity(d, tpl))
+				}
+			}
+		}
+		if len(v) == 0 {
+			return math.NaN()
+		}
+		sort.Float64s(v)
+		return sortedQuantile(v, 0.5)
+	}
+	base := median(own, l.rows, l.cols)
+	if !(base > 0) {
+		return 0
+	}
+	return median(shifted, s.rows, s.cols) / base
 }
 
 // skipsButtons reports whether b's cells are a part of r's cells at a

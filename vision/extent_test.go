@@ -1040,7 +1040,9 @@ func TestSkipsButtons(t *testing.T) {
 // pick value. The board's grid goes first, marked unsure, when its
 // value is at least rivalScore of the coarse grid's; not when it is
 // less, nor when the columns between are bare case (the coarse grid is
-// then the board).
+// then the board). At 0.3 the board's grid still goes first, not as
+// finerRival's pick but halvedPitch's: the columns the coarse grid
+// skips hold buttons.
 func TestFinerRival(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -1049,7 +1051,7 @@ func TestFinerRival(t *testing.T) {
 		wantFiner bool
 	}{
 		{"finer rival at 0.6", false, 0.6, true},
-		{"finer rival at 0.3", false, 0.3, false},
+		{"finer rival at 0.3, halved", false, 0.3, true},
 		{"bare case between", true, 0.6, false},
 	}
 	for k, tt := range tests {
@@ -1166,6 +1168,55 @@ func TestRefineExtentSure(t *testing.T) {
 			unsure := got.doubts&doubtExtentMixed != 0
 			if got.rows != tt.wantRows || got.cols != 5 || unsure != tt.wantUnsure {
 				t.Errorf("refined to %d×%d (doubts %q), want %d×5, extent mixed %v", got.rows, got.cols, got.doubts, tt.wantRows, tt.wantUnsure)
+			}
+		})
+	}
+}
+
+// TestHalvedPitch paints a 5×5 board and hands halvedPitch a grid over
+// every other column (or row) of it: the grid at half the pitch is the
+// board's, unsure of its size. The board's own grid, and a grid over
+// the buttons of a board with bare case between each two columns, are
+// not halved.
+func TestHalvedPitch(t *testing.T) {
+	everyOtherRow := [6]float64{1, 0, 0, 0, 2, -0.5}
+	tests := []struct {
+		name       string
+		bare       bool // odd columns bare case
+		m          [6]float64
+		rows, cols int
+		want       bool
+	}{
+		{"every other column", false, everyOtherColumn, 5, 3, true},
+		{"every other row", false, everyOtherRow, 3, 5, true},
+		{"the board's grid", false, [6]float64{1, 0, 0, 0, 1, 0}, 5, 5, false},
+		{"bare case between", true, everyOtherColumn, 5, 3, false},
+	}
+	for k, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(int64(k)))
+			draw := litOrUnlit(rng)
+			img, h := paintCells(rng, 5, 5, func(img *gocv.Mat, i, j int, cell image.Rectangle) {
+				if !tt.bare || j%2 == 0 {
+					draw(img, i, j, cell)
+				}
+			})
+			defer img.Close()
+			board := lattice{rows: 5, cols: 5, h: h, score: 1, sizeSure: true}
+			got, ok := halvedPitch(img, laid(board, tt.m, tt.rows, tt.cols))
+			if ok != tt.want {
+				t.Fatalf("halved = %v, want %v", ok, tt.want)
+			}
+			if !ok {
+				return
+			}
+			if got.rows != 5 || got.cols != 5 || got.sizeSure {
+				t.Errorf("halved to %d×%d (size sure: %v), want 5×5, unsure", got.rows, got.cols, got.sizeSure)
+			}
+			for i, c := range got.corners() {
+				if want := board.corners()[i]; math.Hypot(c.X-want.X, c.Y-want.Y) > 4 {
+					t.Errorf("corner %d at (%.1f, %.1f), want (%.1f, %.1f)", i, c.X, c.Y, want.X, want.Y)
+				}
 			}
 		})
 	}
