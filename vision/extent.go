@@ -207,6 +207,8 @@ func finerRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
 // column of buttons it missed (dim unlit ones between lit ones) at twice
 // its pitch, and finerRival has no finer grid to offer.
 func halvedPitch(img gocv.Mat, l lattice) (lattice, bool) {
+	var own *extentWindow
+	var tpl [][]float64
 	for _, alongRow := range []bool{true, false} {
 		f := l
 		a := [9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}
@@ -220,7 +222,16 @@ func halvedPitch(img gocv.Mat, l lattice) (lattice, bool) {
 		if f.rows < 3 || f.cols < 3 || f.rows > maxCells || f.cols > maxCells {
 			continue
 		}
-		if halfStepLikeness(img, l, alongRow) >= halveLikeness {
+		if own == nil {
+			var ok bool
+			if own, ok = newExtentWindow(img, l, nil); !ok {
+				return lattice{}, false
+			}
+			if tpl, _ = own.templates(extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols); tpl == nil {
+				return lattice{}, false
+			}
+		}
+		if halfStepLikeness(img, l, own, tpl, alongRow) >= halveLikeness {
 			f.h = mul3(l.h, a)
 			r, _ := refineExtent(img, f)
 			r.doubt(doubtRivalFirst)
@@ -238,10 +249,10 @@ const halveLikeness = 0.87
 
 // halfStepLikeness compares l's grid shifted by half a cell along a row
 // (or a column) with l's own buttons: the median likeness of the shifted
-// cells to l's template over that of l's own cells. Shifted cells
-// centre on the gaps between buttons, unless the grid skips a button
-// there; 0 when the cells cannot be judged.
-func halfStepLikeness(img gocv.Mat, l lattice, alongRow bool) float64 {
+// cells to l's template tpl over that of l's own cells (own is l's
+// window). Shifted cells centre on the gaps between buttons, unless the
+// grid skips a button there; 0 when the cells cannot be judged.
+func halfStepLikeness(img gocv.Mat, l lattice, own *extentWindow, tpl [][]float64, alongRow bool) float64 {
 	s := l
 	t := [9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}
 	if alongRow {
@@ -252,16 +263,8 @@ func halfStepLikeness(img gocv.Mat, l lattice, alongRow bool) float64 {
 		t[5] = 0.5
 	}
 	s.h = mul3(l.h, t)
-	own, ok := newExtentWindow(img, l, nil)
-	if !ok {
-		return 0
-	}
 	shifted, ok := newExtentWindow(img, s, nil)
 	if !ok {
-		return 0
-	}
-	tpl, _ := own.templates(extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols)
-	if tpl == nil {
 		return 0
 	}
 	median := func(w *extentWindow, rows, cols int) float64 {
