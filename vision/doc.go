@@ -39,7 +39,10 @@
 //     matrices are; and when the grid runs to the photo's edge: a
 //     board lies whole in the photo, tiles and keyboards run on), is
 //     highest goes first (its size marked unsure when
-//     it is not the finder's first).
+//     it is not the finder's first). A grid at twice the board's pitch
+//     along a row or a column (every other column of buttons dim and
+//     missed) is halved, its size unsure, when the cells shifted half a
+//     step look like its buttons.
 //     A grid that hardly stands out gives way to a block within it, up
 //     to two lines in from each side, that stands out clearly more,
 //     every line left out holding nothing like its cells: a grid over a

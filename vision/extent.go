@@ -135,7 +135,9 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // first maxHypotheses with the highest pickValue (finder score weighed
 // by how clearly its refined grid stands out), times pickWeight, or a
 // finer rival whose buttons that one skips (finerRival), goes first,
-// its size marked unsure when it is not the finder's first. A rival is
+// its size marked unsure when it is not the finder's first; with no
+// such rival, that one at half its pitch along a row or a column goes
+// first when the buttons it skips show (halvedPitch). A rival is
 // refined only when its score could win at the highest clarity. A
 // refined hypothesis whose cells look like a keypad's keys is marked
 // unsure (keypadDoubt), which lowers it in the pick. Later hypotheses
