@@ -718,9 +718,11 @@ func (w *extentWindow) clearerBlock(r0, r1, c0, c1 int) (int, int, int, int, boo
 
 // peeledUnlike reports whether every line of the grid [r0, r1) ×
 // [c0, c1) outside the block [n0, n1) × [m0, m1) within it, over the
-// block's span, looks unlike the block's cells: none of its cells
+// grid's span, looks unlike the block's cells: none of its cells
 // resembles their template as much as growShare of their median, as
-// any cell that would join a grid must.
+// any cell that would join a grid must. The corners where two such
+// lines meet count: in a dim room a board's last row and column may
+// show nothing but one lit button where they cross.
 func (w *extentWindow) peeledUnlike(r0, r1, c0, c1, n0, n1, m0, m1 int) bool {
 	tpl, med := w.templates(n0, n1, m0, m1)
 	if tpl == nil {
@@ -759,8 +761,8 @@ func (w *extentWindow) peeledUnlike(r0, r1, c0, c1, n0, n1, m0, m1 int) bool {
 		}
 		return true
 	}
-	return peeled(r0, r1, n0, n1, m0, m1, func(i, j int) [2]int { return [2]int{i, j} }) &&
-		peeled(c0, c1, m0, m1, n0, n1, func(j, i int) [2]int { return [2]int{i, j} })
+	return peeled(r0, r1, n0, n1, c0, c1, func(i, j int) [2]int { return [2]int{i, j} }) &&
+		peeled(c0, c1, m0, m1, r0, r1, func(j, i int) [2]int { return [2]int{i, j} })
 }
 
 // The block test: a grid stands out as a whole board when its cells

@@ -809,6 +809,31 @@ func TestClearerBlock(t *testing.T) {
 	}
 }
 
+// TestClearerBlockCorner builds a 3×3 grid of a board in a dim room:
+// lit buttons at the four cells of the top-left block and at the
+// bottom-right corner, the other cells blank (unlit buttons the photo
+// does not show). The block stands out more than the grid, but the
+// lines it would leave out hold a button, at their shared corner:
+// clearerBlock must keep the grid.
+func TestClearerBlockCorner(t *testing.T) {
+	button, blank := buttonAndBlank()
+	rows, cols := 3+2*extentMargin, 3+2*extentMargin
+	w := newTestWindow(rows, cols)
+	r0, c0 := extentMargin, extentMargin
+	for i := 0; i < rows; i++ {
+		for j := 0; j < cols; j++ {
+			k := i*cols + j
+			w.desc[k], w.energy[k], w.bright[k] = blank, 1, 1
+			if u, v := i-r0, j-c0; (u == 0 || u == 1) && (v == 0 || v == 1) || u == 2 && v == 2 {
+				w.desc[k] = button
+			}
+		}
+	}
+	if b0, b1, b2, b3, ok := w.clearerBlock(r0, r0+3, c0, c0+3); ok {
+		t.Errorf("clearerBlock left rows %d..%d cols %d..%d of the 3×3 grid, dropping the lit corner", b0-r0, b1-r0, b2-c0, b3-c0)
+	}
+}
+
 // TestClarityFarHalf builds extent windows by hand: a 3×3 grid of
 // buttons with every line just outside it holding blank case, more
 // buttons, case that shares the grid's edges (the half of each cell
