@@ -209,8 +209,8 @@ func finerRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
 // column of buttons it missed (dim unlit ones between lit ones) at twice
 // its pitch, and finerRival has no finer grid to offer.
 func halvedPitch(img gocv.Mat, l lattice) (lattice, bool) {
-	var own *extentWindow
 	var tpl [][]float64
+	var med float64
 	for _, alongRow := range []bool{true, false} {
 		f := l
 		a := [9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}
@@ -224,16 +224,16 @@ func halvedPitch(img gocv.Mat, l lattice) (lattice, bool) {
 		if f.rows < 3 || f.cols < 3 || f.rows > maxCells || f.cols > maxCells {
 			continue
 		}
-		if own == nil {
-			var ok bool
-			if own, ok = newExtentWindow(img, l, nil); !ok {
+		if tpl == nil {
+			own, ok := newExtentWindow(img, l, nil)
+			if !ok {
 				return lattice{}, false
 			}
-			if tpl, _ = own.templates(extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols); tpl == nil {
+			if tpl, med = own.templates(extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols); tpl == nil {
 				return lattice{}, false
 			}
 		}
-		if halfStepLikeness(img, l, own, tpl, alongRow) >= halveLikeness {
+		if halfStepLikeness(img, l, tpl, med, alongRow) >= halveLikeness {
 			f.h = mul3(l.h, a)
 			r, _ := refineExtent(img, f)
 			r.doubt(doubtRivalFirst)
@@ -251,10 +251,14 @@ const halveLikeness = 0.87
 
 // halfStepLikeness compares l's grid shifted by half a cell along a row
 // (or a column) with l's own buttons: the median likeness of the shifted
-// cells to l's template tpl over that of l's own cells (own is l's
-// window). Shifted cells centre on the gaps between buttons, unless the
-// grid skips a button there; 0 when the cells cannot be judged.
-func halfStepLikeness(img gocv.Mat, l lattice, own *extentWindow, tpl [][]float64, alongRow bool) float64 {
+// cells to l's template tpl over med, that of l's own cells (both as
+// templates gives them). Shifted cells centre on the gaps between
+// buttons, unless the grid skips a button there; 0 when the cells
+// cannot be judged.
+func halfStepLikeness(img gocv.Mat, l lattice, tpl [][]float64, med float64, alongRow bool) float64 {
+	if !(med > 0) {
+		return 0
+	}
 	s := l
 	t := [9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}
 	if alongRow {
@@ -269,26 +273,19 @@ func halfStepLikeness(img gocv.Mat, l lattice, own *extentWindow, tpl [][]float6
 	if !ok {
 		return 0
 	}
-	median := func(w *extentWindow, rows, cols int) float64 {
-		var v []float64
-		for i := extentMargin; i < extentMargin+rows; i++ {
-			for j := extentMargin; j < extentMargin+cols; j++ {
-				if d := w.desc[i*w.cols+j]; d != nil {
-					v = append(v, similarity(d, tpl))
-				}
+	var v []float64
+	for i := extentMargin; i < extentMargin+s.rows; i++ {
+		for j := extentMargin; j < extentMargin+s.cols; j++ {
+			if d := shifted.desc[i*shifted.cols+j]; d != nil {
+				v = append(v, similarity(d, tpl))
 			}
 		}
-		if len(v) == 0 {
-			return math.NaN()
-		}
-		sort.Float64s(v)
-		return sortedQuantile(v, 0.5)
 	}
-	base := median(own, l.rows, l.cols)
-	if !(base > 0) {
+	if len(v) == 0 {
 		return 0
 	}
-	return median(shifted, s.rows, s.cols) / base
+	sort.Float64s(v)
+	return sortedQuantile(v, 0.5) / med
 }
 
 // skipsButtons reports whether b's cells are a part of r's cells at a
