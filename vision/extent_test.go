@@ -969,6 +969,19 @@ func litOrUnlit(rng *rand.Rand) func(img *gocv.Mat, i, j int, cell image.Rectang
 	}
 }
 
+// paintColumns paints a rows×cols board of buttons lit or unlit at
+// random (paintCells, litOrUnlit, seeded with seed), its odd columns
+// bare case when bare is set.
+func paintColumns(seed int64, rows, cols int, bare bool) (gocv.Mat, [9]float64) {
+	rng := rand.New(rand.NewSource(seed))
+	draw := litOrUnlit(rng)
+	return paintCells(rng, rows, cols, func(img *gocv.Mat, i, j int, cell image.Rectangle) {
+		if !bare || j%2 == 0 {
+			draw(img, i, j, cell)
+		}
+	})
+}
+
 // laid returns a rows×cols grid whose cell coordinates (u, v) map to
 // l's cells at (m[0]·u + m[1]·v + m[2], m[3]·u + m[4]·v + m[5]).
 func laid(l lattice, m [6]float64, rows, cols int) lattice {
@@ -1041,13 +1054,7 @@ func TestSkipsButtons(t *testing.T) {
 	}
 	for k, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rng := rand.New(rand.NewSource(int64(k)))
-			draw := litOrUnlit(rng)
-			img, h := paintCells(rng, 6, 6, func(img *gocv.Mat, i, j int, cell image.Rectangle) {
-				if !tt.bare || j%2 == 0 {
-					draw(img, i, j, cell)
-				}
-			})
+			img, h := paintColumns(int64(k), 6, 6, tt.bare)
 			defer img.Close()
 			r := lattice{rows: 6, cols: 6, h: h, score: 1}
 			if got := skipsButtons(img, laid(r, tt.m, tt.rows, tt.cols), r); got != tt.want {
@@ -1219,13 +1226,7 @@ func TestHalvedPitch(t *testing.T) {
 	}
 	for k, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rng := rand.New(rand.NewSource(int64(k)))
-			draw := litOrUnlit(rng)
-			img, h := paintCells(rng, 5, 5, func(img *gocv.Mat, i, j int, cell image.Rectangle) {
-				if !tt.bare || j%2 == 0 {
-					draw(img, i, j, cell)
-				}
-			})
+			img, h := paintColumns(int64(k), 5, 5, tt.bare)
 			defer img.Close()
 			board := lattice{rows: 5, cols: 5, h: h, score: 1, sizeSure: true}
 			got, ok := halvedPitch(img, laid(board, tt.m, tt.rows, tt.cols))
