@@ -1247,3 +1247,35 @@ func TestHalvedPitch(t *testing.T) {
 		})
 	}
 }
+
+// TestRefineGrowsFlatRow paints a board as a game app draws it, with
+// no noise: on a white bezel, flat cells edge to edge on a dark ground
+// a little wider than them, unlit cells dark grey with faint lines
+// between, lit ones bright, the top row all unlit (the lights of tuning
+// photo 102110 but its top row). Handed the grid without that row,
+// refineExtent must take it in: the row's cells show as few edges as
+// the board's other unlit cells away from the lit ones, far fewer than
+// the median cell.
+func TestRefineGrowsFlatRow(t *testing.T) {
+	const rows, cols, p, x0, y0, pad = 8, 8, 40, 160, 80, 12
+	lights := []string{"00000000", "00000001", "00000110", "00000110", "00110110", "01010000", "00111001", "00000011"}
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(242, 236, 240, 0), 480, 640, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	gocv.Rectangle(&img, image.Rect(x0-p/2, y0-p/2, x0+cols*p+p/2, y0+rows*p+p/2), color.RGBA{255, 255, 255, 0}, -1)
+	gocv.Rectangle(&img, image.Rect(x0-pad, y0-pad, x0+cols*p+pad, y0+rows*p+pad), color.RGBA{50, 52, 56, 0}, -1)
+	for i := 0; i < rows; i++ {
+		for j := 0; j < cols; j++ {
+			cell := image.Rect(x0+j*p, y0+i*p, x0+(j+1)*p, y0+(i+1)*p)
+			c := color.RGBA{60, 62, 66, 0}
+			if lights[i][j] == '1' {
+				c = color.RGBA{40, 230, 250, 0}
+			}
+			gocv.Rectangle(&img, image.Rect(cell.Min.X+1, cell.Min.Y+1, cell.Max.X, cell.Max.Y), c, -1)
+		}
+	}
+	truth := lattice{rows: rows, cols: cols, h: [9]float64{p, 0, x0, 0, p, y0, 0, 0, 1}, score: 1}
+	got, _ := refineExtent(img, shifted(truth, 0, 1, rows-1, cols))
+	if got.rows != rows || got.cols != cols {
+		t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, rows, cols)
+	}
+}
