@@ -2692,10 +2692,21 @@ const ringChroma = 0.1
 // label corners of 2700 tuning photos, 51 uniform boards were read
 // plainly off: five all on, four of them ring lights 0.116 to 0.19
 // above their centres; six of the 46 all off lay 0.1 to 0.28 above.
+// Only cells whose centre and ring both show their chroma below
+// clipping (kcOK, krOK) count; with none, there is no coloured ring.
 func colourRing(cells []cellStats) bool {
+	var ok []cellStats
+	for _, st := range cells {
+		if st.kcOK && st.krOK {
+			ok = append(ok, st)
+		}
+	}
+	if len(ok) == 0 {
+		return false
+	}
 	norm := func(k [2]float64) float64 { return math.Hypot(k[0], k[1]) }
-	kr := medianOf(cells, func(s cellStats) float64 { return norm(s.kr) })
-	kc := medianOf(cells, func(s cellStats) float64 { return norm(s.kc) })
+	kr := medianOf(ok, func(s cellStats) float64 { return norm(s.kr) })
+	kc := medianOf(ok, func(s cellStats) float64 { return norm(s.kc) })
 	return kr-kc >= ringChroma
 }
 

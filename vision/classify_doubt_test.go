@@ -599,3 +599,44 @@ func TestCrossCheckUnlitRing(t *testing.T) {
 		})
 	}
 }
+
+// TestColourRing checks colourRing on boards of one kind of cell: a
+// ring that holds more colour than the centre, a plain one, and a ring
+// whose colour was measured over too few pixels below clipping, which
+// says nothing.
+func TestColourRing(t *testing.T) {
+	ring := cellStats{kc: [2]float64{0.01, 0.01}, kr: [2]float64{0.15, 0.05}, kcOK: true, krOK: true}
+	plain := cellStats{kc: [2]float64{0.01, 0.01}, kr: [2]float64{0.03, 0.01}, kcOK: true, krOK: true}
+	clippedRing := ring
+	clippedRing.krOK = false
+	clippedCentre := ring
+	clippedCentre.kcOK = false
+	for _, tc := range []struct {
+		name string
+		cell cellStats
+		want bool
+	}{
+		{"coloured ring", ring, true},
+		{"plain", plain, false},
+		{"ring clipped", clippedRing, false},
+		{"centre clipped", clippedCentre, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := make([]cellStats, 9)
+			for i := range cells {
+				cells[i] = tc.cell
+			}
+			if got := colourRing(cells); got != tc.want {
+				t.Errorf("colourRing = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	// Clipped cells do not count: the board is judged by the rest.
+	mixed := []cellStats{ring, ring, ring, clippedRing, clippedRing, clippedRing, clippedRing}
+	for i := range mixed[3:] {
+		mixed[3+i].kr = [2]float64{0, 0}
+	}
+	if !colourRing(mixed) {
+		t.Error("three coloured rings among four clipped ones: colourRing = false, want true")
+	}
+}
