@@ -647,9 +647,46 @@ func (f *finder) score(h *hyp) {
 	for range h.cont {
 		h.score *= 0.75
 	}
+	if f.crowded(h) {
+		h.score *= crowdedPenalty
+	}
 	if rows < 2 || cols < 2 || rows > maxCells || cols > maxCells {
 		h.score = math.Inf(-1)
 	}
+}
+
+// crowdedPenalty is the factor by which a crowded lattice's score is
+// multiplied.
+const crowdedPenalty = 0.5
+
+// crowded reports whether at least a third of h's blobs (two or more)
+// have a blob of their size closer than 0.7 of the pitch and clear of
+// them: buttons of one board lie a pitch apart, so the lattice is
+// coarser than the board's, laid over a few lit lights whose unlit
+// neighbours did not show as blobs.
+func (f *finder) crowded(h *hyp) bool {
+	n := 0
+	for nd, k := range h.node {
+		b := &f.bs[k]
+		pi, pj := localPitch(&h.h, float64(nd[0]), float64(nd[1]))
+		reach := 0.7 * math.Min(pi, pj)
+		sz := b.size()
+		found := false
+		f.idx.near(b.x, b.y, reach, func(o int) {
+			if found || o == k {
+				return
+			}
+			r := f.bs[o].size() / sz
+			d := math.Hypot(f.bs[o].x-b.x, f.bs[o].y-b.y)
+			if r >= 0.6 && r <= 1.7 && d >= 0.8*math.Max(sz, f.bs[o].size()) && d <= reach {
+				found = true
+			}
+		})
+		if found {
+			n++
+		}
+	}
+	return n >= 2 && 3*n >= len(h.node)
 }
 
 // shearSkew is the skew, in degrees, above which a lattice loses some
