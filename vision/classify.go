@@ -629,6 +629,11 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		// looks like that far more often than a game position does.
 		v.capConf(crossCap)
 		v.why["halfplane"] = rows * cols
+	} else if !v.oneGroup && nearHalfPlane(v.lit) {
+		// So do they but for a few cells: the lights on the shadow's
+		// side of its edge.
+		v.capConf(crossCap)
+		v.why["nearhalfplane"] = rows * cols
 	}
 	if !v.oneGroup && flatCells(stats, v.lit) {
 		// Neither group differs from its rim: tiles of a pattern, not
@@ -1044,6 +1049,71 @@ func halfPlane(lit [][]bool) bool {
 	}
 	return false
 }
+
+// nearHalfPlane reports whether a straight line parts a board of at
+// least nearPlaneCells cells into two sides of at least a quarter of
+// them each, one lit and the other unlit but for at most one cell in
+// nearPlaneShare of the board, on both sides together: a shadow's edge,
+// the unlit buttons out of it read lit and the lights in it still lit
+// (tuning photo 102145, a 9×6 board with three lights in the shadow,
+// read so with no doubt), or a patch of light (render-third 190000,
+// photo 21). A game position seldom lies so; a lit edge row is one
+// that does, and is doubted. Directions are tried every half degree.
+func nearHalfPlane(lit [][]bool) bool {
+	rows, cols := len(lit), len(lit[0])
+	n := rows * cols
+	if n < nearPlaneCells {
+		return false
+	}
+	allow := n / nearPlaneShare
+	type cell struct {
+		p  float64
+		on bool
+	}
+	cs := make([]cell, 0, n)
+	for a := 0; a < 360; a++ {
+		th := float64(a) * math.Pi / 360
+		cx, cy := math.Cos(th), math.Sin(th)
+		cs = cs[:0]
+		for r, row := range lit {
+			for c, on := range row {
+				cs = append(cs, cell{cx*float64(c) + cy*float64(r), on})
+			}
+		}
+		sort.Slice(cs, func(i, j int) bool { return cs[i].p < cs[j].p })
+		// The line passes before the k-th cell.
+		var litBefore int
+		total := 0
+		for _, c := range cs {
+			total += b2i(c.on)
+		}
+		for k := 0; k <= n; k++ {
+			if k > 0 {
+				litBefore += b2i(cs[k-1].on)
+			}
+			if k < n && k > 0 && cs[k].p-cs[k-1].p < 1e-9 {
+				continue // the line cannot pass between cells at one place
+			}
+			if 4*k < n || 4*(n-k) < n {
+				continue
+			}
+			unlitAfter := (n - k) - (total - litBefore)
+			unlitBefore := k - litBefore
+			litAfter := total - litBefore
+			if litBefore+unlitAfter <= allow || unlitBefore+litAfter <= allow {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nearPlaneCells and nearPlaneShare bound nearHalfPlane: on small boards
+// a straight line nearly parts many a game position.
+const (
+	nearPlaneCells = 16
+	nearPlaneShare = 12
+)
 
 // flatCells reports whether the cells of both groups look the same at
 // their centre and at their rim: no gaps or edges between cells.

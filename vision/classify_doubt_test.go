@@ -640,3 +640,44 @@ func TestColourRing(t *testing.T) {
 		t.Error("three coloured rings among four clipped ones: colourRing = false, want true")
 	}
 }
+
+// TestNearHalfPlane checks nearHalfPlane on boards drawn as rows of
+// lights: a shadow's edge across a 9×6 board with three lights on its
+// dark side (the reading of tuning photo 102145), the same with five
+// (over the one cell in twelve allowed), a game position, a lit edge
+// row (a quarter of the board beside it holds three unlit cells: it
+// is doubted), and a board too small to judge.
+func TestNearHalfPlane(t *testing.T) {
+	tests := []struct {
+		name string
+		rows []string
+		want bool
+	}{
+		{"shadow edge, three lights beyond", []string{
+			"111111", "111111", "111111", "111111", "111111", "111111",
+			"001100", "000100", "000000"}, true},
+		{"diagonal edge, two lights beyond", []string{
+			"111100", "111000", "110000", "100010", "000000", "000100"}, true},
+		{"shadow edge, five lights beyond", []string{
+			"111111", "111111", "111111", "111111", "111111", "111111",
+			"001100", "010100", "000001"}, false},
+		{"game position", []string{
+			"010110", "111001", "010100", "001101", "100011", "110010"}, false},
+		{"lit edge row", []string{
+			"111111", "000000", "000000", "000000", "000000", "000000"}, true},
+		{"3×3", []string{"110", "100", "000"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lit := make([][]bool, len(tc.rows))
+			for r, row := range tc.rows {
+				for _, ch := range row {
+					lit[r] = append(lit[r], ch == '1')
+				}
+			}
+			if got := nearHalfPlane(lit); got != tc.want {
+				t.Errorf("nearHalfPlane = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
