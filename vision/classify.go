@@ -663,10 +663,40 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		occluded(cells, px, v, lc)
 		uncover(cells, px, v, lc)
 	}
+	if !v.oneGroup && v.why["panel"] == 0 && litLikeGaps(measured, v.lit) {
+		// Which group is lit is a convention the photo does not
+		// settle: keep the reading, in doubt.
+		v.capConf(crossCap)
+		v.why["gaplike"] = rows * cols
+	}
 	if dbg.enabled() {
 		drawVerdict(dbg, board, v, px)
 	}
 	return v, nil
+}
+
+// litLikeGaps reports whether the cells read lit are as bright as the
+// gaps between the cells (the median of the cells' rims, within
+// minVGap) while the cells read unlit lie minVGap or more below the
+// gaps, both groups grey (median saturation under plainGreyS), three or
+// more cells in each. The cells read lit then show the panel itself:
+// an LCD's empty cells beside the segments it turns dark, which are its
+// lights (render-third 190000, photos 186 and 196, read inverted with
+// no doubt), or white buttons that do not outshine a white case.
+func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
+	cols := len(lit[0])
+	in := inner(ext)
+	g := groups(in, func(i int) bool { return lit[i/cols][i%cols] })
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return false
+	}
+	v := func(s cellStats) float64 { return s.v }
+	sat := func(s cellStats) float64 { return s.s }
+	if medianOf(g[0], sat) >= plainGreyS || medianOf(g[1], sat) >= plainGreyS {
+		return false
+	}
+	gap := medianOf(cellsOf(in), func(s cellStats) float64 { return s.rim })
+	return math.Abs(medianOf(g[1], v)-gap) < minVGap && medianOf(g[0], v) <= gap-minVGap
 }
 
 // capConf caps every cell's confidence at c.

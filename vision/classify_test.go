@@ -1275,3 +1275,36 @@ func TestPeakColour(t *testing.T) {
 		})
 	}
 }
+
+// TestLitLikeGaps checks the boards whose lit group the photo does not
+// settle: grey cells read lit as bright as the gaps between the cells,
+// the others well below them (an LCD's empty cells beside the ones it
+// turns dark), but not lights that outshine their case, nor coloured
+// lights as bright as the gaps, nor dark caps hardly below the gaps.
+func TestLitLikeGaps(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		lit, unlit cellStats
+		want       bool
+	}{
+		{"LCD: empty cells read lit", cellStats{v: 5.5, rim: 5.49}, cellStats{v: 4.44, rim: 5.49}, true},
+		{"white lights outshine a pale case", cellStats{v: 5.8, rim: 5.4}, cellStats{v: 4.4, rim: 5.4}, false},
+		{"coloured lights as bright as the gaps", cellStats{v: 5.5, rim: 5.49, s: 0.6}, cellStats{v: 4.44, rim: 5.49}, false},
+		{"coloured lights on a light screen", cellStats{v: 5.0, rim: 5.5}, cellStats{v: 4.8, rim: 5.5}, false},
+		{"dark caps hardly below the gaps", cellStats{v: 5.5, rim: 5.5}, cellStats{v: 5.45, rim: 5.5}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 6, pattern, tc.unlit, tc.lit)
+			lit := make([][]bool, 6)
+			for r := range lit {
+				lit[r] = make([]bool, 6)
+				for c := range lit[r] {
+					lit[r][c] = pattern(r, c)
+				}
+			}
+			if got := litLikeGaps(withRing(st, cellStats{v: 3.7}), lit); got != tc.want {
+				t.Errorf("litLikeGaps = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
