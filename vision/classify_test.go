@@ -310,6 +310,18 @@ func flatLit(lit [][]bool) []bool {
 // pattern is a scattered game position, not separable by a line.
 func pattern(r, c int) bool { return (r*7+c*3)%5 < 2 }
 
+// patternGrid is pattern over a rows×cols board, row by row.
+func patternGrid(rows, cols int) [][]bool {
+	lit := make([][]bool, rows)
+	for r := range lit {
+		lit[r] = make([]bool, cols)
+		for c := range lit[r] {
+			lit[r][c] = pattern(r, c)
+		}
+	}
+	return lit
+}
+
 // patternReading reads a rows×cols board as pattern lights it, cell by
 // cell, every cell sure.
 func patternReading(rows, cols int) (lit []bool, conf []float64) {
@@ -816,13 +828,7 @@ func TestPanelLit(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(6, 6, pattern, tc.unlit, tc.lit)
-			lit := make([][]bool, 6)
-			for r := range lit {
-				lit[r] = make([]bool, 6)
-				for c := range lit[r] {
-					lit[r][c] = pattern(r, c)
-				}
-			}
+			lit := patternGrid(6, 6)
 			if got := panelLit(withRing(st, tc.ring), lit); got != tc.want {
 				t.Errorf("panelLit = %v, want %v", got, tc.want)
 			}
@@ -1295,13 +1301,7 @@ func TestLitLikeGaps(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(6, 6, pattern, tc.unlit, tc.lit)
-			lit := make([][]bool, 6)
-			for r := range lit {
-				lit[r] = make([]bool, 6)
-				for c := range lit[r] {
-					lit[r][c] = pattern(r, c)
-				}
-			}
+			lit := patternGrid(6, 6)
 			if got := litLikeGaps(withRing(st, cellStats{v: 3.7}), lit); got != tc.want {
 				t.Errorf("litLikeGaps = %v, want %v", got, tc.want)
 			}
