@@ -28,7 +28,10 @@
 //     autocorrelation. When the best lattice is weak and the photo uses
 //     only part of the range of levels (a dim room, flat light), the
 //     search runs again on a copy whose levels are spread over the
-//     whole range, and its lattices compete with the first ones.
+//     whole range, and its lattices compete with the first ones. A
+//     lattice whose blobs have blobs of their own size closer than a
+//     cell (a third of them or more) is coarser than the board's, laid
+//     over a few lit lights, and loses half its score.
 //  2. refineExtent (skipped when the caller gives the size) grows or
 //     shrinks the first hypothesis one row or column at a time by how
 //     much each line's edge pattern looks like the board's buttons, lit
@@ -54,7 +57,9 @@
 //     fitted again to where the grid's cells look most like their
 //     template, so that one fitted to a few buttons does not drift off
 //     the further ones) and whenever it reaches the window's edge, so a
-//     grid found several lines short grows back; a bright edge line
+//     grid found several lines short grows back (a line joins when its
+//     cells show as many edges as the grid's flattest tenth: an app's
+//     flat unlit cells show faint lines only); a bright edge line
 //     with nothing of the buttons' pattern, or one the photo hides with
 //     no button inside it, leaves the grid, and one mostly beyond the
 //     photo leaves it first (a board lies whole in the photo; the grid
@@ -245,6 +250,13 @@
 //     darker than the unlit group's: a light spills onto the gaps around
 //     it, light caps in daylight beside dim lights (blue lights in a
 //     warm cast) do not;
+//   - a straight line parts the lit cells from the unlit ones, or all
+//     but one cell in twelve of a board of 16 or more (a shadow's edge
+//     or a patch of light, the lights in the shadow still lit);
+//   - the cells read lit and unlit are grey, the lit ones as bright as
+//     the gaps and the unlit ones darker (an LCD's empty cells beside
+//     the segments it turns dark, which are its lights); every cell is
+//     doubted after the second opinion, which then cannot clear it;
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
