@@ -1387,6 +1387,14 @@ func decide(stats [][]cellStats) *verdict {
 		chromaArbiter(stats, lit, conf, v.why)
 		litLikeUnlit(stats, lit, conf, v.why)
 		partUnlit(stats, lit, conf, v.why)
+		if ringsUnread(stats, lit) {
+			// Lit rings read unlit beside brighter grey caps: every
+			// cell in doubt.
+			for i := range conf {
+				conf[i] = math.Min(conf[i], crossCap)
+			}
+			v.why["ringsunread"] = n
+		}
 		if darkGaps(stats, lit) {
 			// Caps of a lighter paint, not lights: every cell in doubt.
 			for i := range conf {
@@ -1538,6 +1546,30 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], halo) >= minHalo/2 &&
 		medianOf(g[0], ring) >= medianOf(g[1], ring) &&
 		medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2
+}
+
+// ringsUnread reports whether the cells read unlit show rings the cells
+// read lit lack: their halo at least half minHalo, the lit group's under
+// a quarter of it, their rings at least as bright and their peaks
+// nearly as bright (within 0.2) as the lit group's, and their centres
+// more coloured (by a third of minSGap). Lit ring LEDs around small dark
+// caps, beside white caps a little brighter in the room's light, read
+// so (103630, a fresh render read wholly the other way round with no
+// doubt). ringsInverted turns such a board round when the grey caps
+// are even; small grey caps are not.
+func ringsUnread(stats [][]cellStats, lit []bool) bool {
+	g := groups(stats, litAt(lit))
+	if len(g[0]) < 3 || len(g[1]) < 3 {
+		return false
+	}
+	ring := func(s cellStats) float64 { return s.ring }
+	peak := func(s cellStats) float64 { return s.peak }
+	halo := func(s cellStats) float64 { return s.halo }
+	sat := func(s cellStats) float64 { return s.s }
+	return medianOf(g[0], halo) >= minHalo/2 && medianOf(g[1], halo) < minHalo/4 &&
+		medianOf(g[0], ring) >= medianOf(g[1], ring) &&
+		medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2 &&
+		medianOf(g[0], sat) >= medianOf(g[1], sat)+minSGap/3
 }
 
 // upperDarker reports whether the cells above t on xs are darker (median

@@ -1308,3 +1308,39 @@ func TestLitLikeGaps(t *testing.T) {
 		})
 	}
 }
+
+// TestRingsUnread checks ringsUnread on boards of two kinds of cell, as
+// measured on fresh render 103630 (green ring LEDs around small dark
+// caps read unlit beside small white caps a little brighter): the
+// unlit-read cells' rings, colour and peaks make them lit rings, unless
+// the lit-read cells show rings too, the unlit-read ones are as grey, or
+// their peaks lie far below.
+func TestRingsUnread(t *testing.T) {
+	rings := cellStats{v: 5.22, s: 0.18, ring: 3.97, peak: 5.24, halo: 0.08}
+	caps := cellStats{v: 5.38, s: 0.09, ring: 3.91, peak: 5.38, halo: 0}
+	ringedCaps := caps
+	ringedCaps.halo = 0.1
+	greyRings := rings
+	greyRings.s = 0.1
+	dimRings := rings
+	dimRings.peak = 5.0
+	for _, tc := range []struct {
+		name       string
+		lit, unlit cellStats
+		want       bool
+	}{
+		{"ring LEDs read unlit beside white caps", caps, rings, true},
+		{"read right", rings, caps, false},
+		{"caps ringed too", ringedCaps, rings, false},
+		{"grey rings", caps, greyRings, false},
+		{"rings' peaks far below", caps, dimRings, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 6, pattern, tc.unlit, tc.lit)
+			lit, _ := patternReading(6, 6)
+			if got := ringsUnread(st, lit); got != tc.want {
+				t.Errorf("ringsUnread = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

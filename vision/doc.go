@@ -250,6 +250,10 @@
 //     darker than the unlit group's: a light spills onto the gaps around
 //     it, light caps in daylight beside dim lights (blue lights in a
 //     warm cast) do not;
+//   - the cells read unlit show rings the lit ones lack, at least as
+//     bright around them, their peaks nearly as bright and their
+//     centres more coloured (lit ring LEDs around small dark caps
+//     beside small grey caps a little brighter in the room's light);
 //   - a straight line parts the lit cells from the unlit ones, or all
 //     but one cell in twelve of a board of 16 or more (a shadow's edge
 //     or a patch of light, the lights in the shadow still lit);
