@@ -2795,7 +2795,7 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// screen's cells lit in its accent colour, darker than the
 		// screen as any colour is: not plain.
 		accent := medianOf(in, sat) >= plainGreyS && hueGap(in, out) >= 2*minSGap &&
-			medianOf(in, rise) <= -2*minVGap
+			(medianOf(in, rise) <= -2*minVGap || medianOf(in, sat) >= accentS && medianOf(in, rise) < 0)
 		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)-margin && !accent
 		sure = (sure || dark && evenCells(inner(ext))) && !colourRing(in)
 	}
@@ -2814,6 +2814,14 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 // over 255) the footprint around the centre may hold than the centre
 // on a plainly unlit board.
 const ringChroma = 0.1
+
+// accentS is the median saturation from which dim cells of a hue the
+// ring lacks are taken for a light screen's accent colour however
+// little they sink below their gaps (fresh render 103627: an all-on
+// board of red lights on a pale screen, saturation 0.65, ×1.1 below its
+// gaps, read all off with no doubt). Caps that rise above their gaps
+// (a darker case) stay plain.
+const accentS = 0.5
 
 // colourRing reports whether the cells' footprints around their
 // centres hold ringChroma more colour than the centres (medians): a lit

@@ -36,10 +36,14 @@ func TestPlainOneGroupColourRing(t *testing.T) {
 // TestPlainOneGroupAccent checks that dim coloured cells darker than a
 // light screen are not plainly off when, in a hue the screen lacks,
 // they sink 2·minVGap or more below their own gaps: a light theme's
-// cells lit in its accent colour (110987). Cells less sunk, of the
-// screen's hue, or greyer than plainGreyS at their centre stay plain
-// (their peaks are coloured, so that only their being darker than the
-// screen makes them plain).
+// cells lit in its accent colour (110987), nor when they are as
+// saturated as accentS however little they sink (103627: red lights on
+// a pale screen) and sink below their gaps at all. Cells less sunk and
+// less saturated, saturated cells above their gaps (caps on a darker
+// case: TestPlainOneGroupLightScreen), cells of the screen's hue, or
+// greyer than plainGreyS at their centre stay plain (their peaks are
+// coloured, so that only their being darker than the screen makes them
+// plain).
 func TestPlainOneGroupAccent(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -52,6 +56,9 @@ func TestPlainOneGroupAccent(t *testing.T) {
 		{"sunk 0.15", -0.15, 0.35, [2]float64{0, 0}, true},
 		{"on a bluish screen", -0.25, 0.35, [2]float64{-0.03, -0.07}, true},
 		{"saturation 0.22", -0.25, 0.22, [2]float64{0, 0}, true},
+		{"saturation 0.65, sunk 0.1", -0.1, 0.65, [2]float64{0, 0}, false},
+		{"saturation 0.65, sunk 0.1, on a bluish screen", -0.1, 0.65, [2]float64{-0.03, -0.07}, true},
+		{"saturation 0.65, above the gaps", 0.08, 0.65, [2]float64{0, 0}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			blue := cellStats{v: 4.5, s: tc.s, spread: 0.02, rim: 4.5 - tc.rise, ring: 4.5, peak: 4.55, peakS: 0.35, ca: -0.1, cb: -0.33}

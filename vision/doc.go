@@ -122,9 +122,11 @@
 //     included (no light outshines its case or spills onto its gaps),
 //     or dim and darker than it (clearly darker when coloured: a light
 //     screen's coloured lights are no brighter than the screen; and
-//     not sunk ×1.2 below their own gaps in a hue the ring lacks: a
-//     light screen's accent colour), is all off, unless the footprints
-//     around the centres hold clearly more colour than the centres
+//     neither sunk ×1.2 below their own gaps nor, saturated 0.5 or
+//     more, below them at all, in a hue the ring lacks: a light
+//     screen's accent colour),
+//     is all off, unless the footprints around the centres hold
+//     clearly more colour than the centres
 //     (lit rings around dark caps); every centre clipped and coloured
 //     alike is all on, unless much of the photo beyond the board is
 //     clipped in colour too (an exposure that clips a coloured desk
