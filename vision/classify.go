@@ -675,14 +675,20 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 	return v, nil
 }
 
+// gapLikeDarkS bounds the median saturation of litLikeGaps' darker
+// group: a tinted LCD's dark segments show 0.2 to 0.27 (render-third
+// 190000 photo 186), dark pixels' saturation being noisy.
+const gapLikeDarkS = 0.3
+
 // litLikeGaps reports whether the cells read lit are as bright as the
 // gaps between the cells (the median of the cells' rims, within
 // minVGap) while the cells read unlit lie minVGap or more below the
-// gaps, both groups grey (median saturation under plainGreyS), three or
-// more cells in each. The cells read lit then show the panel itself:
-// an LCD's empty cells beside the segments it turns dark, which are its
-// lights (render-third 190000, photos 186 and 196, read inverted with
-// no doubt), or white buttons that do not outshine a white case.
+// gaps, both groups grey (median saturation under plainGreyS, and under
+// gapLikeDarkS for the darker), three or more cells in each. The cells
+// read lit then show the panel itself: an LCD's empty cells beside the
+// segments it turns dark, which are its lights (render-third 190000,
+// photos 186 and 196, read inverted with no doubt), or white buttons
+// that do not outshine a white case.
 func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	cols := len(lit[0])
 	in := inner(ext)
@@ -692,7 +698,7 @@ func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	}
 	v := func(s cellStats) float64 { return s.v }
 	sat := func(s cellStats) float64 { return s.s }
-	if medianOf(g[0], sat) >= plainGreyS || medianOf(g[1], sat) >= plainGreyS {
+	if medianOf(g[0], sat) >= gapLikeDarkS || medianOf(g[1], sat) >= plainGreyS {
 		return false
 	}
 	gap := medianOf(cellsOf(in), func(s cellStats) float64 { return s.rim })
