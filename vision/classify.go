@@ -708,9 +708,14 @@ func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 // capConf caps every cell's confidence at c.
 func (v *verdict) capConf(c float64) {
 	for _, row := range v.conf {
-		for j := range row {
-			row[j] = math.Min(row[j], c)
-		}
+		capAll(row, c)
+	}
+}
+
+// capAll caps every confidence of conf at c.
+func capAll(conf []float64, c float64) {
+	for i := range conf {
+		conf[i] = math.Min(conf[i], c)
 	}
 }
 
@@ -1396,24 +1401,18 @@ func decide(stats [][]cellStats) *verdict {
 		if ringsUnread(stats, lit) {
 			// Lit rings read unlit beside brighter grey caps: every
 			// cell in doubt.
-			for i := range conf {
-				conf[i] = math.Min(conf[i], crossCap)
-			}
+			capAll(conf, crossCap)
 			v.why["ringsunread"] = n
 		}
 		if darkGaps(stats, lit) {
 			// Caps of a lighter paint, not lights: every cell in doubt.
-			for i := range conf {
-				conf[i] = math.Min(conf[i], crossCap)
-			}
+			capAll(conf, crossCap)
 			v.why["darkgaps"] = n
 		}
 		if whiteAdded(stats, lit) {
 			// The lit cells are the unlit ones with white light added:
 			// glare, not lights.
-			for i := range conf {
-				conf[i] = math.Min(conf[i], crossCap)
-			}
+			capAll(conf, crossCap)
 			v.why["whiteadded"] = n
 			if k := litCount(lit); k*glareShare <= n {
 				// So few that they are glare spots on a board of one
@@ -1456,9 +1455,7 @@ func decide(stats [][]cellStats) *verdict {
 		v.oneGroup = true
 		v.why["close"] = n
 		oneGroupConf(stats, lit, conf)
-		for i := range conf {
-			conf[i] = math.Min(conf[i], crossCap)
-		}
+		capAll(conf, crossCap)
 	default:
 		v.oneGroup = true
 		v.why["onegroup"] = n
@@ -1782,10 +1779,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 	}
 	vGap := sortedQuantile(vs[1], 0.5) - sortedQuantile(vs[0], 0.5)
 	var paled []int
-	capAll := func(reason string) {
-		for i := range conf {
-			conf[i] = math.Min(conf[i], crossCap)
-		}
+	doubtAll := func(reason string) {
+		capAll(conf, crossCap)
 		why[reason] = len(conf)
 	}
 	if ringsInverted(stats, lit) {
@@ -1795,14 +1790,14 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		for i := range lit {
 			lit[i] = !lit[i]
 		}
-		capAll("ringflip")
+		doubtAll("ringflip")
 		return true
 	}
 	if vGap < minVGap {
 		// The lit group is not clearly brighter: the groups may differ
 		// in colour only (white and coloured lights, or an unlit white
 		// button beside a lit coloured one), or be a tint or a gradient.
-		capAll("notbrighter")
+		doubtAll("notbrighter")
 		return false
 	}
 	var rs [2][]float64
@@ -1820,7 +1815,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		// Lit buttons glow around their centre too; a "lit" group whose
 		// rings are darker than the unlit group's is likely inverted
 		// (ring lights around a dark cap).
-		capAll("ringdarker")
+		doubtAll("ringdarker")
 		return false
 	}
 	g := groups(stats, litAt(lit))
@@ -1840,7 +1835,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 			}
 			turned = true
 		}
-		capAll("greyer")
+		doubtAll("greyer")
 		return turned
 	}
 	peak := func(s cellStats) float64 { return s.peak }
@@ -1851,7 +1846,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		// ones' and well above the gaps around them (not the case
 		// showing through): lit rings around dark caps beside bright
 		// unlit caps read the same way.
-		capAll("unlitpeak")
+		doubtAll("unlitpeak")
 		return false
 	}
 	dip := func(s cellStats) float64 { return s.peak - s.v }
@@ -1861,7 +1856,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		// lit ones' and more coloured, around uneven centres or centres
 		// far below it: coloured lit rings around dark caps beside
 		// bright unlit caps (shaded in daylight, so as uneven).
-		capAll("unlitring")
+		doubtAll("unlitring")
 		return false
 	}
 	// A cell of another colour is no surprise in a group whose colour
@@ -2426,9 +2421,7 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 		// The peaks read most cells the other way, as bright as
 		// each other and parted by colour alone: lit rings blurred
 		// into their caps, or a tint. Every cell in doubt.
-		for i := range conf {
-			conf[i] = math.Min(conf[i], crossCap)
-		}
+		capAll(conf, crossCap)
 		why["peakcolour"] = n
 		return
 	}
