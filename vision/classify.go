@@ -690,9 +690,8 @@ const gapLikeDarkS = 0.3
 // photos 186 and 196, read inverted with no doubt), or white buttons
 // that do not outshine a white case.
 func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
-	cols := len(lit[0])
 	in := inner(ext)
-	g := groups(in, func(i int) bool { return lit[i/cols][i%cols] })
+	g := groups(in, litGridAt(lit))
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return false
 	}
@@ -779,9 +778,8 @@ func clippedAround(img gocv.Mat, h [9]float64, rows, cols int) bool {
 // in colour; a light screen's empty cells are the screen. ext is
 // measure's grid with its ring.
 func panelLit(ext [][]cellStats, lit [][]bool) bool {
-	cols := len(lit[0])
 	out := ring(ext)
-	g := groups(inner(ext), func(i int) bool { return lit[i/cols][i%cols] })
+	g := groups(inner(ext), litGridAt(lit))
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return false
 	}
@@ -872,7 +870,7 @@ const (
 // outshines and which share one colour.
 func lineColours(stats [][]cellStats, lit [][]bool) bool {
 	rows, cols := len(lit), len(lit[0])
-	g := groups(stats, func(i int) bool { return lit[i/cols][i%cols] })
+	g := groups(stats, litGridAt(lit))
 	cv := func(s cellStats) float64 { return s.v }
 	if medianOf(g[1], cv)-medianOf(g[0], cv) >= lineGap {
 		return false
@@ -2954,9 +2952,14 @@ func groups(stats [][]cellStats, upper func(i int) bool) [2][]cellStats {
 	return g
 }
 
-// litAt and above are the usual ways to split for groups: by a
-// reading, or by a score's threshold.
+// litAt, litGridAt and above are the usual ways to split for groups:
+// by a reading (cell by cell, or as rows), or by a score's threshold.
 func litAt(lit []bool) func(int) bool { return func(i int) bool { return lit[i] } }
+
+func litGridAt(lit [][]bool) func(int) bool {
+	cols := len(lit[0])
+	return func(i int) bool { return lit[i/cols][i%cols] }
+}
 
 func above(xs []float64, t float64) func(int) bool {
 	return func(i int) bool { return xs[i] > t }
@@ -3543,7 +3546,7 @@ const (
 // ones in a dark room) glow so; unlit caps are lit by the room, as
 // their gaps are.
 func unlitGlows(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
-	g := groups(stats, func(i int) bool { return lit[i] })
+	g := groups(stats, litAt(lit))
 	if len(g[0]) == 0 || len(g[1]) == 0 {
 		return
 	}
