@@ -176,6 +176,14 @@ func (a vec) sub(b vec) vec       { return vec{a.x - b.x, a.y - b.y} }
 func (a vec) mul(s float64) vec   { return vec{a.x * s, a.y * s} }
 func (a vec) cross(b vec) float64 { return a.x*b.y - a.y*b.x }
 
+// neighbourSized reports whether a blob of size b is 0.6 to 1.7 times
+// the size a: near enough to be a neighbouring button of the same board
+// (seedVectors, crowded).
+func neighbourSized(a, b float64) bool {
+	r := b / a
+	return r >= 0.6 && r <= 1.7
+}
+
 // seedVectors proposes lattice vector pairs from a seed blob's nearest
 // neighbours of similar size.
 func (f *finder) seedVectors(s int) [][2]vec {
@@ -190,8 +198,7 @@ func (f *finder) seedVectors(s int) [][2]vec {
 		if k == s {
 			return
 		}
-		r := f.bs[k].size() / sz
-		if r < 0.6 || r > 1.7 {
+		if !neighbourSized(sz, f.bs[k].size()) {
 			return
 		}
 		v := vec{f.bs[k].x - sb.x, f.bs[k].y - sb.y}
@@ -676,9 +683,8 @@ func (f *finder) crowded(h *hyp) bool {
 			if found || o == k {
 				return
 			}
-			r := f.bs[o].size() / sz
 			d := math.Hypot(f.bs[o].x-b.x, f.bs[o].y-b.y)
-			if r >= 0.6 && r <= 1.7 && d >= 0.8*math.Max(sz, f.bs[o].size()) && d <= reach {
+			if neighbourSized(sz, f.bs[o].size()) && d >= 0.8*math.Max(sz, f.bs[o].size()) && d <= reach {
 				found = true
 			}
 		})
