@@ -1105,6 +1105,12 @@ func nearHalfPlane(lit [][]bool) bool {
 		return false
 	}
 	allow := n / nearPlaneShare
+	total := 0 // lit cells
+	for _, row := range lit {
+		for _, on := range row {
+			total += b2i(on)
+		}
+	}
 	type cell struct {
 		p  float64
 		on bool
@@ -1121,11 +1127,7 @@ func nearHalfPlane(lit [][]bool) bool {
 		}
 		sort.Slice(cs, func(i, j int) bool { return cs[i].p < cs[j].p })
 		// The line passes before the k-th cell.
-		var litBefore int
-		total := 0
-		for _, c := range cs {
-			total += b2i(c.on)
-		}
+		litBefore := 0
 		for k := 0; k <= n; k++ {
 			if k > 0 {
 				litBefore += b2i(cs[k-1].on)
