@@ -990,6 +990,16 @@ func laid(l lattice, m [6]float64, rows, cols int) lattice {
 	return l
 }
 
+// laidCase is a grid laid (laid) by m on a board paintColumns paints,
+// rows×cols of its own cells, and what a test wants of it.
+type laidCase struct {
+	name       string
+	bare       bool // the board's odd columns bare case
+	m          [6]float64
+	rows, cols int
+	want       bool
+}
+
 // Grids laid on a board's cells, for skipsButtons and finerRival.
 var (
 	everyOtherColumn = [6]float64{2, 0, -0.5, 0, 1, 0}
@@ -1033,13 +1043,7 @@ func TestCentresOn(t *testing.T) {
 // column of bare case between each two: a finer grid over it finds no
 // buttons between them.
 func TestSkipsButtons(t *testing.T) {
-	tests := []struct {
-		name       string
-		bare       bool // odd columns bare case
-		m          [6]float64
-		rows, cols int
-		want       bool
-	}{
+	tests := []laidCase{
 		{"every other column", false, everyOtherColumn, 6, 3, true},
 		{"4×3 along the diagonals", false, alongDiagonals, 4, 3, true},
 		// 9 cells of it on the board's and 4 between: under half as
@@ -1212,13 +1216,7 @@ func TestRefineExtentSure(t *testing.T) {
 // not halved.
 func TestHalvedPitch(t *testing.T) {
 	everyOtherRow := [6]float64{1, 0, 0, 0, 2, -0.5}
-	tests := []struct {
-		name       string
-		bare       bool // odd columns bare case
-		m          [6]float64
-		rows, cols int
-		want       bool
-	}{
+	tests := []laidCase{
 		{"every other column", false, everyOtherColumn, 5, 3, true},
 		{"every other row", false, everyOtherRow, 3, 5, true},
 		{"the board's grid", false, [6]float64{1, 0, 0, 0, 1, 0}, 5, 5, false},
