@@ -114,8 +114,12 @@ func cellFeatures(ext [][]cellStats) [][]float64 {
 
 // secondOpinion lets the cell model overrule the verdict on the cells
 // the rules doubt, where it is nearly sure; they stay in doubt. ext is
-// the board as first measured.
+// the board as first measured. A board split on its spots is left as it
+// is: the model's features miss them.
 func secondOpinion(v *verdict, ext [][]cellStats) {
+	if v.spot {
+		return
+	}
 	cols := len(ext[0]) - 2
 	var feats [][]float64
 	n := 0

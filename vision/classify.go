@@ -127,6 +127,9 @@ type verdict struct {
 	separation float64
 	// oneGroup reports that the board was judged all-off or all-on.
 	oneGroup bool
+	// spot reports that the board was split on the cells' very centres
+	// (spotScore), which the cell model does not see.
+	spot bool
 	// why counts, by reason, the cells whose confidence a check pulled
 	// below UncertainBelow (for the debug image and tuning).
 	why map[string]int
@@ -1291,6 +1294,27 @@ func peakScore(st cellStats) float64 { return st.peak/vScale + st.peakS/sScale }
 // brightScore is the score of brightness alone, in litScore units.
 func brightScore(st cellStats) float64 { return st.v / vScale }
 
+// spotScore is the brightness of the cell's very centre (the innermost
+// annuli of prof), in litScore units: a small LED in a cap lights there
+// and nowhere else.
+func spotScore(st cellStats) float64 {
+	sum, n := 0.0, 0
+	for _, p := range st.prof[:2] {
+		if !math.IsNaN(p) {
+			sum += p
+			n++
+		}
+	}
+	if n == 0 {
+		return st.v / vScale
+	}
+	return sum / float64(n) / vScale
+}
+
+// spotLead is how many times the clearest other split's separation the
+// spotScore split must reach to be kept.
+const spotLead = 2
+
 // group summarises one side of the split.
 type group struct {
 	mean, sigma float64
@@ -1317,7 +1341,9 @@ func decide(stats [][]cellStats) *verdict {
 	ok := false
 	clean := 0.0    // the kept split's emptyGap
 	darker := false // the kept split's upper group is the darker one
-	for _, score := range []func(cellStats) float64{litScore, brightScore} {
+	spot := false   // the kept split is on spotScore
+	bestSep := 0.0  // the clearest separation of the splits before
+	for k, score := range []func(cellStats) float64{litScore, brightScore, spotScore} {
 		ys := make([]float64, n)
 		for i := range ys {
 			ys[i] = score(stats[i/cols][i%cols])
@@ -1350,10 +1376,17 @@ func decide(stats [][]cellStats) *verdict {
 			// but below the clip, do not turn the board round.
 			better = true
 		}
+		if k == 2 {
+			// A split on the spot alone must stand out far more clearly
+			// than any other: usually it only repeats the others.
+			better = sep >= spotLead*bestSep && h.mean-l.mean >= need
+		}
+		bestSep = math.Max(bestSep, sep)
 		if !ok || better {
 			xs, t, lo, hi, ok = ys, ty, l, h, true
 			v.separation, v.gap, v.score = sep, h.mean-l.mean, score
 			clean, darker = e, dk
+			spot = k == 2
 		}
 	}
 	split := ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n))
@@ -1369,6 +1402,14 @@ func decide(stats [][]cellStats) *verdict {
 		v.oneGroup = true
 		v.why["shadow"] = n
 		readAsOne(bright, lit, conf)
+	case split && spot:
+		// The cells differ only at their very centre: small LEDs in
+		// caps whose colours may vary. The rules below judge whole
+		// caps; read the spots, every cell in doubt.
+		twoGroupConf(xs, stats, t, lo, hi, lit, conf, v.why)
+		capAll(conf, crossCap)
+		v.why["spot"] = n
+		v.spot = true
 	case split:
 		twoGroupConf(xs, stats, t, lo, hi, lit, conf, v.why)
 		if min(lo.n, hi.n) <= 2 && hi.mean-lo.mean < loneGap {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -442,6 +443,71 @@ func TestDecideRings(t *testing.T) {
 			}
 			if r := (&Reading{Confidence: v.conf, SizeSure: true}); tc.ringed && !r.Doubtful() {
 				t.Errorf("rings decided with no doubt flagged")
+			}
+		})
+	}
+}
+
+// TestDecideSpots checks that caps of two colours, lit by a small LED
+// at their centres, are read by the spots (render-third 190000 photo
+// 121, whose caps read as one group or by their colour before), in
+// doubt and left so by the cell model; and that spots which only repeat
+// the caps' brightness leave the usual reading alone.
+func TestDecideSpots(t *testing.T) {
+	nan := math.NaN()
+	cell := func(v, s, spread float64, prof [profBins]float64) cellStats {
+		return cellStats{v: v, s: s, spread: spread, rim: 5.22, ring: 5.42, peak: 5.46, peakS: s, prof: prof}
+	}
+	// Measured on photo 121: green caps (s 0.6) and pale ones (s 0.4),
+	// the LED bright or dark in the innermost annuli.
+	var (
+		greenOn  = cell(5.37, 0.62, 0.10, [profBins]float64{5.41, 5.38, 5.33, 5.37, 5.4, 5.4, 5.3, 5.2})
+		paleOn   = cell(5.43, 0.42, 0.07, [profBins]float64{5.48, 5.46, 5.41, 5.41, 5.4, 5.4, 5.3, 5.2})
+		greenOff = cell(5.34, 0.67, 0.30, [profBins]float64{4.68, 4.98, 5.29, 5.40, 5.4, 5.4, 5.3, 5.2})
+		paleOff  = cell(5.38, 0.38, 0.32, [profBins]float64{4.67, 5.04, 5.30, 5.44, 5.4, 5.4, 5.3, 5.2})
+		// Plain lights, glowing all over, and grey caps; the innermost
+		// annulus of a small cell may hold no pixel.
+		glow = cell(5.4, 0.7, 0.05, [profBins]float64{nan, 5.42, 5.4, 5.35, 5.2, 4.8, 4.2, 3.8})
+		grey = cell(4.2, 0.1, 0.05, [profBins]float64{nan, 4.21, 4.2, 4.2, 4.1, 3.9, 3.7, 3.6})
+	)
+	green := func(r, c int) bool { return (r+2*c)%3 == 0 }
+	caps := board(6, 5, pattern, greenOff, greenOn)
+	for r := range caps {
+		for c := range caps[r] {
+			st := &caps[r][c]
+			if !green(r, c) {
+				*st = board(1, 1, func(int, int) bool { return pattern(r, c) }, paleOff, paleOn)[0][0]
+			}
+			// The photo's spread from cell to cell.
+			d := 0.03 * float64((r*3+c)%5-2)
+			st.v += d
+			st.s += d
+			st.prof[0] += d
+			st.prof[1] -= d
+		}
+	}
+	tests := []struct {
+		name  string
+		stats [][]cellStats
+		spot  bool
+	}{
+		{"LEDs in caps of two colours", caps, true},
+		{"plain lights", board(6, 5, pattern, grey, glow), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := decide(tc.stats)
+			if v.spot != tc.spot {
+				t.Fatalf("split on the spots %v, want %v (why %v)", v.spot, tc.spot, v.why)
+			}
+			cols := len(tc.stats[0])
+			for i, on := range flatLit(v.lit) {
+				if want := pattern(i/cols, i%cols); on != want {
+					t.Fatalf("cell (%d, %d) read %v, want %v (why %v)", i/cols, i%cols, on, want, v.why)
+				}
+			}
+			if r := (&Reading{Confidence: v.conf, SizeSure: true}); tc.spot != r.Doubtful() {
+				t.Errorf("doubt flagged %v, want %v (why %v)", r.Doubtful(), tc.spot, v.why)
 			}
 		})
 	}
