@@ -668,7 +668,17 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 	}
 	if !v.oneGroup && v.why["panel"] == 0 && litLikeGaps(measured, v.lit) {
 		// Which group is lit is a convention the photo does not
-		// settle: keep the reading, in doubt.
+		// settle. Keep the reading, in doubt, unless the cells read lit
+		// are a plain panel that no light brightens (lcdLike): an
+		// LCD's empty cells beside the segments it turns dark.
+		if lcdLike(measured, v.lit) {
+			for r := range v.lit {
+				for c := range v.lit[r] {
+					v.lit[r][c] = !v.lit[r][c]
+				}
+			}
+			v.why["lcd"] = rows * cols
+		}
 		v.capConf(crossCap)
 		v.why["gaplike"] = rows * cols
 	}
@@ -705,6 +715,36 @@ func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	}
 	gap := medianOf(cellsOf(in), func(s cellStats) float64 { return s.rim })
 	return math.Abs(medianOf(g[1], v)-gap) < minVGap && medianOf(g[0], v) <= gap-minVGap
+}
+
+// lcdMaxV (log V, about 200 of 255), lcdMaxSpread and lcdMaxPeakS bound
+// the median brightness, unevenness and saturation at the peak of the
+// cells lcdLike takes for an LCD's empty panel. On the tuning sets,
+// litLikeGaps boards whose lit group was white buttons or glowing keys
+// lay at 5.47 and above, had spreads of 0.24 and more (ring lights,
+// glyphs), or (pale lights in an orange case, 102278) peaks at 0.6;
+// LCDs (render-third 190000) at 4.66 to 5.26, 0.006 to 0.032 and 0.01
+// to 0.15.
+const (
+	lcdMaxV      = 5.32
+	lcdMaxSpread = 0.05
+	lcdMaxPeakS  = 0.3
+)
+
+// lcdLike reports whether a board that litLikeGaps doubts is an LCD read
+// the wrong way round: the cells read lit, as bright as the gaps, are
+// even (median spread under lcdMaxSpread), grey at their peaks (under
+// lcdMaxPeakS) and below the brightness (lcdMaxV) that a white button
+// in light or a light nearly clips at. A reflective panel shows the
+// room's light; lights and lit keys outshine it or show their glyphs,
+// rings and case.
+func lcdLike(ext [][]cellStats, lit [][]bool) bool {
+	g := groups(inner(ext), litGridAt(lit))
+	v := func(s cellStats) float64 { return s.v }
+	spread := func(s cellStats) float64 { return s.spread }
+	peakS := func(s cellStats) float64 { return s.peakS }
+	return len(g[1]) > 0 && medianOf(g[1], v) < lcdMaxV && medianOf(g[1], spread) < lcdMaxSpread &&
+		medianOf(g[1], peakS) < lcdMaxPeakS
 }
 
 // capConf caps every cell's confidence at c.

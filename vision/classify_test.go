@@ -1377,6 +1377,30 @@ func TestLitLikeGaps(t *testing.T) {
 	}
 }
 
+// TestLCDLike checks lcdLike on boards that litLikeGaps doubts, with
+// the group medians measured on them: an LCD (render-third 190000 photo
+// 186) is turned round; white keys near the clip (99031), pale lights
+// in an orange case (102278) and ring lights (photo 68) are not.
+func TestLCDLike(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		lit, unlit cellStats
+		want       bool
+	}{
+		{"LCD: empty panel read lit", cellStats{v: 5.198, spread: 0.006, peakS: 0.146}, cellStats{v: 4.19, spread: 0.016, peakS: 0.142}, true},
+		{"white keys near the clip", cellStats{v: 5.555, spread: 0.004, peakS: 0.184}, cellStats{v: 5.293, spread: 0.011, peakS: 0.793}, false},
+		{"pale lights in an orange case", cellStats{v: 5.247, spread: 0.016, peakS: 0.601}, cellStats{v: 4.19, spread: 0.046, peakS: 0.688}, false},
+		{"ring lights", cellStats{v: 3.989, spread: 0.244, peakS: 0.618}, cellStats{v: 3.902, spread: 0.105, peakS: 0.109}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 6, pattern, tc.unlit, tc.lit)
+			if got := lcdLike(withRing(st, cellStats{v: 3.7}), patternGrid(6, 6)); got != tc.want {
+				t.Errorf("lcdLike = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestRingsUnread checks ringsUnread on boards of two kinds of cell, as
 // measured on fresh render 103630 (green ring LEDs around small dark
 // caps read unlit beside small white caps a little brighter): the
