@@ -489,7 +489,10 @@ func (f *finder) unlike(line, core []int) bool {
 // placeWindow returns the top-left (u, v) of the cols×rows window,
 // containing the extent umin..umax × vmin..vmax, whose cells without a
 // blob most often look like buttons (contrast with their surroundings
-// of at least half the blobs' typical contrast); ties go to the most
+// of at least half the blobs' typical contrast); among those, the one
+// whose cells without a blob most often look like the extent's own
+// (the board's panel: in a dim room only the lit lights show, and the
+// window must stay on the panel around them); ties go to the most
 // centred window.
 func (f *finder) placeWindow(h *hyp, uAxisI bool, su, sv, umin, umax, vmin, vmax, cols, rows int) (int, int) {
 	minCon := f.minContrast(h)
@@ -499,40 +502,91 @@ func (f *finder) placeWindow(h *hyp, uAxisI bool, su, sv, umin, umax, vmin, vmax
 		}
 		return sv * v, su * u
 	}
-	looks := map[[2]int]bool{}
-	cellLike := func(u, v int) bool {
-		if r, ok := looks[[2]int{u, v}]; ok {
-			return r
-		}
+	type look struct {
+		con         float64 // contrast with its surroundings
+		in          bool    // lies in the image
+		inner, ring [3]float64
+	}
+	looks := map[[2]int]look{}
+	cell := func(u, v int) (look, bool) {
 		i, j := ij(u, v)
 		if _, ok := h.node[[2]int{i, j}]; ok {
-			return false
+			return look{}, false
+		}
+		if r, ok := looks[[2]int{u, v}]; ok {
+			return r, true
 		}
 		x, y := applyH(&h.h, float64(i), float64(j))
 		b := blob{x: x, y: y, area: h.size * h.size}
-		r := false
+		var r look
 		if x >= 0 && y >= 0 && x < float64(f.w) && y < float64(f.h) {
 			appearance(f.bgr, f.w, f.h, &b)
-			r = b.contrast >= minCon
+			r = look{con: b.contrast, in: true, inner: b.inner, ring: b.ring}
 		}
 		looks[[2]int{u, v}] = r
-		return r
+		return r, true
 	}
+	// The panel: the median colour of the extent's cells without a blob,
+	// and of the surroundings of all its cells (the gaps).
+	var panel, gaps [3]float64
+	var ch, rg [3][]float64
+	for u := umin; u <= umax; u++ {
+		for v := vmin; v <= vmax; v++ {
+			if r, ok := cell(u, v); ok && r.in {
+				for k := range ch {
+					ch[k] = append(ch[k], r.inner[k])
+				}
+			}
+			i, j := ij(u, v)
+			if k, ok := h.node[[2]int{i, j}]; ok {
+				for c := range rg {
+					rg[c] = append(rg[c], f.bs[k].ring[c])
+				}
+			}
+		}
+	}
+	hasPanel := len(ch[0]) > 0
+	for k := range ch {
+		if hasPanel {
+			sort.Float64s(ch[k])
+			panel[k] = ch[k][len(ch[k])/2]
+		}
+		sort.Float64s(rg[k])
+		gaps[k] = rg[k][len(rg[k])/2]
+	}
+	near := func(a, b [3]float64) bool {
+		var d float64
+		for k := range a {
+			d += (a[k] - b[k]) * (a[k] - b[k])
+		}
+		return math.Sqrt(d/3) < minCon
+	}
+	// A button sits on the board: its surroundings look like the gaps
+	// between the blobs (a cell across the board's edge contrasts too).
+	button := func(r look) bool { return r.in && r.con >= minCon && near(r.ring, gaps) }
+	onPanel := func(r look) bool { return hasPanel && r.in && near(r.inner, panel) }
 	cu, cv := umin-(cols-(umax-umin+1))/2, vmin-(rows-(vmax-vmin+1))/2
-	bu, bv, best, bestOff := cu, cv, -1, 0
+	bu, bv, best, bestPanel, bestOff := cu, cv, -1, -1, 0
 	for u0 := umax - cols + 1; u0 <= umin; u0++ {
 		for v0 := vmax - rows + 1; v0 <= vmin; v0++ {
-			n := 0
+			n, p := 0, 0
 			for u := u0; u < u0+cols; u++ {
 				for v := v0; v < v0+rows; v++ {
-					if cellLike(u, v) {
+					r, ok := cell(u, v)
+					if !ok {
+						continue
+					}
+					if button(r) {
 						n++
+					}
+					if onPanel(r) {
+						p++
 					}
 				}
 			}
 			off := iabs(u0-cu) + iabs(v0-cv)
-			if n > best || n == best && off < bestOff {
-				bu, bv, best, bestOff = u0, v0, n, off
+			if n > best || n == best && (p > bestPanel || p == bestPanel && off < bestOff) {
+				bu, bv, best, bestPanel, bestOff = u0, v0, n, p, off
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
+	"image/color"
 	"math"
 	"math/rand"
 	"os"
@@ -296,5 +298,37 @@ func TestWeakFind(t *testing.T) {
 				t.Errorf("weakFind = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPlaceWindowOnPanel places a 6×6 window over the blobs of a board
+// in a dim room, lit only in its columns and rows 1..5: the window must
+// take in the dark panel's first column and row, not run off the panel's
+// far edges onto the table, as the more centred window does.
+func TestPlaceWindowOnPanel(t *testing.T) {
+	const n, pitch, x0, y0 = 6, 60, 200, 120
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(90, 140, 100, 0), 600, 800, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	gocv.Rectangle(&img, image.Rect(x0-10, y0-10, x0+n*pitch+10, y0+n*pitch+10), color.RGBA{20, 20, 20, 0}, -1)
+	lit := [][2]int{{1, 1}, {4, 1}, {2, 2}, {4, 2}, {5, 2}, {1, 3}, {3, 3}, {3, 4}, {5, 4}, {1, 5}, {2, 5}, {5, 5}}
+	h := &hyp{node: map[[2]int]int{}, h: [9]float64{pitch, 0, x0 + pitch/2, 0, pitch, y0 + pitch/2, 0, 0, 1}, size: 32,
+		i0: 1, i1: 5, j0: 1, j1: 5}
+	var bs []blob
+	for _, c := range lit {
+		x, y := x0+c[0]*pitch+pitch/2, y0+c[1]*pitch+pitch/2
+		gocv.Circle(&img, image.Pt(x, y), 18, color.RGBA{230, 90, 40, 0}, -1)
+		h.node[c] = len(bs)
+		bs = append(bs, blob{x: float64(x), y: float64(y), area: 32 * 32})
+	}
+	data, err := img.DataPtrUint8()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range bs {
+		appearance(data, img.Cols(), img.Rows(), &bs[i])
+	}
+	f := newFinder(bs, data, img.Cols(), img.Rows())
+	if u, v := f.placeWindow(h, true, 1, 1, 1, 5, 1, 5, n, n); u != 0 || v != 0 {
+		t.Errorf("window at (%d, %d), want (0, 0)", u, v)
 	}
 }
