@@ -32,7 +32,7 @@
 //     lattice whose blobs have blobs of their own size closer than a
 //     cell (a third of them or more) is coarser than the board's, laid
 //     over a few lit lights, and loses half its score.
-//  2. refineExtent (skipped when the caller gives the size) grows or
+//  2. refineExtent grows or
 //     shrinks the first hypothesis one row or column at a time by how
 //     much each line's edge pattern looks like the board's buttons, lit
 //     or unlit; rivals whose score could win are refined too, and the
@@ -73,6 +73,9 @@
 //     three lines each way) is not doubted for the finder's weak score,
 //     a sparse edge, blobs beyond it or a foreign edge; a rival grid on
 //     the same board still puts its size in doubt.
+//     A size the caller gives takes the first of these refined
+//     hypotheses of that size; only with none does the finder fit a
+//     window of that size to the blobs, unrefined.
 //  3. The chosen hypothesis is rectified (warped from the full-resolution
 //     photo to a fixed size per cell, with one ring of would-be cells
 //     around it) and every cell is measured: the median brightness

@@ -80,11 +80,41 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Rows > 0 {
+		// A given size is most often the one the reader doubted: when
+		// the grid it infers has that size, it is better placed than
+		// a window of that size fitted to the blobs.
+		if l, ok := inferredAtSize(bgr, &o, dbg); ok {
+			return readLattices(bgr, []lattice{l}, &o, dbg)
+		}
+	}
 	ls, err := findLattices(bgr, o.Rows, o.Cols, o.workers(), dbg)
 	if err != nil {
 		return nil, err
 	}
 	return readLattices(bgr, ls, &o, dbg)
+}
+
+// inferredAtSize finds and refines grids as Read does when the size is
+// not given, and returns the first of the hypotheses Read would try
+// that has the size o gives, marked sure. Its debug images come first
+// when the finder must then fit a window of that size.
+func inferredAtSize(bgr gocv.Mat, o *Options, dbg *debugger) (lattice, bool) {
+	ls, err := findLattices(bgr, 0, 0, o.workers(), dbg)
+	if err != nil {
+		return lattice{}, false
+	}
+	ls = refineHypotheses(bgr, ls)
+	for i, l := range ls {
+		if i == maxHypotheses {
+			break
+		}
+		if l.rows == o.Rows && l.cols == o.Cols {
+			l.sizeSure = true
+			return l, true
+		}
+	}
+	return lattice{}, false
 }
 
 // readLattices refines the grid finder's hypotheses ls over bgr, the

@@ -8,11 +8,13 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"gocv.io/x/gocv"
 
 	"lightsout/labels"
+	"lightsout/synth"
 )
 
 // TestReadSharedPhotos reads the real photos end to end (grid finder and
@@ -225,6 +227,30 @@ func TestLitRival(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := litRival(img, tc.l, tc.ls, 1); got != tc.want {
 				t.Errorf("litRival = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestGivenSizeAsInferred reads renders at their labelled size. Each
+// was read exactly with its size inferred, and wrongly at the size
+// given (a window of that size fitted to the blobs, shifted a row or on
+// a finer lattice) until a given size that the inferred grid has took
+// that grid.
+func TestGivenSizeAsInferred(t *testing.T) {
+	for _, seed := range []int64{99047, 99093, 99097, 99144, 99229, 99244, 99271} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			img, e, err := synth.Render(seed, &synth.Options{MaxPixels: 2_000_000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer img.Close()
+			r, err := Read(img, &Options{Rows: e.Rows, Cols: e.Cols})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := litStrings(r.Lit); !slices.Equal(got, e.Lights) {
+				t.Errorf("%s: read %v, want %v", e.Style, got, e.Lights)
 			}
 		})
 	}
