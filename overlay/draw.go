@@ -29,7 +29,9 @@ type Marks struct {
 	// legend, to check the rows and columns: the reader was not sure of
 	// the board's size (vision.Reading.SizeSure false). Pass only the
 	// cells doubted on their own as Uncertain (Reading.LowConfidence).
-	SizeUnsure bool
+	// With SizeGiven (the user gave the size) it asks to check where the
+	// grid lies instead.
+	SizeUnsure, SizeGiven bool
 	// Corrected cells, assumed misread and flipped before solving, are
 	// outlined in orange with a "?" and named in the legend.
 	Corrected [][2]int
@@ -309,6 +311,14 @@ func legendBand(W, H int, r *vision.Reading, lines int) image.Rectangle {
 	return image.Rect(0, H-h, W, H)
 }
 
+// sizeNote is the legend's word on an unsure size.
+func (m Marks) sizeNote() string {
+	if m.SizeGiven {
+		return "grid placement uncertain: check the outline"
+	}
+	return "size uncertain: check rows and columns"
+}
+
 // legendText returns the band's main message and an optional extra part
 // for a board of cells cells.
 func legendText(m Marks, cells int) (main, extra string) {
@@ -323,7 +333,7 @@ func legendText(m Marks, cells int) (main, extra string) {
 			extra = "most doubtful: " + cellList(m.Doubtful, 4)
 		}
 		if m.SizeUnsure {
-			extra += "; size uncertain: check rows and columns"
+			extra += "; " + m.sizeNote()
 		}
 		return main, extra
 	}
@@ -347,7 +357,7 @@ func legendText(m Marks, cells int) (main, extra string) {
 		parts = append(parts, what+cellList(m.Corrected, 4))
 	}
 	if m.SizeUnsure {
-		parts = append(parts, "size uncertain: check rows and columns")
+		parts = append(parts, m.sizeNote())
 	}
 	switch {
 	case allDoubtful(m, cells):

@@ -264,6 +264,7 @@ func TestLegendText(t *testing.T) {
 		{"unsolvable, read clearly", Marks{Unsolvable: true, Goal: "on"}, "UNSOLVABLE: no presses turn all lights on", "every light read clearly"},
 		{"unsolvable", Marks{Unsolvable: true, Doubtful: [][2]int{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}}}, "UNSOLVABLE: no presses turn all lights off", "most doubtful: A1, B2, C3, D4, ..."},
 		{"size unsure", Marks{Presses: [][2]int{{0, 0}}, SizeUnsure: true}, "Press the ringed button: all lights off", "size uncertain: check rows and columns"},
+		{"size given, placement unsure", Marks{Presses: [][2]int{{0, 0}}, SizeUnsure: true, SizeGiven: true}, "Press the ringed button: all lights off", "grid placement uncertain: check the outline"},
 		{"size unsure and doubtful", Marks{Presses: [][2]int{{0, 0}}, Uncertain: [][2]int{{0, 1}}, SizeUnsure: true}, "Press the ringed button: all lights off", "size uncertain: check rows and columns; boxed: read with doubt"},
 		{"every cell doubtful", Marks{Presses: [][2]int{{0, 0}}, Uncertain: allCells(5, 5)}, "Press the ringed button: all lights off", "every light read with doubt: check them"},
 		{"every cell doubtful, size unsure", Marks{Presses: [][2]int{{0, 0}}, Uncertain: allCells(5, 5), SizeUnsure: true}, "Press the ringed button: all lights off", "size uncertain: check rows and columns; every light read with doubt: check them"},

@@ -241,7 +241,7 @@ func printBatchLine(e *env, r *photoResult, asJSON bool) {
 		case outSolved:
 			extra := ""
 			if r.SizeUnsure {
-				extra = ", size uncertain"
+				extra = ", " + unsureWhat(r)
 			}
 			if len(rep.Corrected) > 0 {
 				extra += ", assumed misread " + cellNames(rep.Corrected)
@@ -250,7 +250,7 @@ func printBatchLine(e *env, r *photoResult, asJSON bool) {
 		case outUnsolvable:
 			extra := ""
 			if r.SizeUnsure {
-				extra = ", size uncertain"
+				extra = ", " + unsureWhat(r)
 			}
 			fmt.Fprintf(e.stdout, "%s: %d×%d, unsolvable%s -> %s\n", rep.File, rep.Rows, rep.Cols, extra, rep.Output)
 		case outSkipped:
@@ -414,4 +414,13 @@ func (b bar) finish() {
 	if b.p != nil {
 		b.p.Finish()
 	}
+}
+
+// unsureWhat names what an unsure size leaves in doubt: the size, or,
+// when --size gave it, where the grid lies.
+func unsureWhat(r *photoResult) string {
+	if r.SizeGiven {
+		return "grid placement uncertain"
+	}
+	return "size uncertain"
 }

@@ -61,9 +61,11 @@ type photoResult struct {
 	// Override is true when --state replaced the lights read.
 	Override bool
 	// SizeUnsure is true when the reader doubts the board's rows and
-	// columns; Doubted are the cells doubted on their own (or corrected),
-	// which Report.Uncertain lists beside the outer cells of an unsure size.
+	// columns (with SizeGiven, --size: where its grid lies on the photo);
+	// Doubted are the cells doubted on their own (or corrected), which
+	// Report.Uncertain lists beside the outer cells of an unsure size.
 	SizeUnsure bool
+	SizeGiven  bool
 	Doubted    [][2]int
 	// Board is the board solved (as read, as overridden, or corrected)
 	// and Sol its solution; nil when no board was read.
@@ -278,7 +280,8 @@ func solvePhoto(in, out string, replace bool, o *photoOptions) *photoResult {
 	rep.Solutions = Solutions{Solvable: sol.Solvable, Nullity: sol.Nullity}
 	rep.Minimal = sol.Minimal
 	res.SizeUnsure, res.Doubted = !rd.SizeSure, mergeCells(rd.LowConfidence(), corrected)
-	marks := overlay.Marks{Uncertain: res.Doubted, SizeUnsure: res.SizeUnsure,
+	res.SizeGiven = o.Rows > 0
+	marks := overlay.Marks{Uncertain: res.Doubted, SizeUnsure: res.SizeUnsure, SizeGiven: res.SizeGiven,
 		Corrected: corrected, Override: res.Override, Goal: o.Goal.String()}
 	if sol.Solvable {
 		res.Outcome = outSolved

@@ -241,7 +241,10 @@ func writePhotoText(w io.Writer, res *photoResult, goal solver.Goal) {
 			fmt.Fprintln(w, "every light that could change the verdict was read clearly: the board itself looks unsolvable (set up by hand?)")
 		}
 	}
-	if res.SizeUnsure {
+	switch {
+	case res.SizeUnsure && res.SizeGiven:
+		fmt.Fprintf(w, "grid placement uncertain: check that the grid drawn on the photo covers the board's %d rows and %d columns\n", rep.Rows, rep.Cols)
+	case res.SizeUnsure:
 		fmt.Fprintf(w, "size uncertain: check that the board has %d rows and %d columns; if not, re-run with --size RxC\n", rep.Rows, rep.Cols)
 	}
 	if len(res.Doubted) > 0 {

@@ -468,17 +468,21 @@ func TestWritePhotoTextDoubt(t *testing.T) {
 	tests := []struct {
 		name       string
 		sizeUnsure bool
+		sizeGiven  bool
 		doubted    [][2]int
 		want       []string
 		notWant    []string
 	}{
-		{"size unsure, no cell doubted", true, nil,
+		{"size unsure, no cell doubted", true, false, nil,
 			[]string{"size uncertain: check that the board has 3 rows and 3 columns; if not, re-run with --size RxC"},
 			[]string{"\nuncertain: "}},
-		{"size unsure, one cell doubted", true, [][2]int{{1, 1}},
+		{"size unsure, one cell doubted", true, false, [][2]int{{1, 1}},
 			[]string{"size uncertain", "uncertain: B2\n"}, nil},
-		{"size sure", false, [][2]int{{0, 1}},
+		{"size sure", false, false, [][2]int{{0, 1}},
 			[]string{"uncertain: B1\n"}, []string{"size uncertain"}},
+		{"size given, placement unsure", true, true, nil,
+			[]string{"grid placement uncertain: check that the grid drawn on the photo covers the board's 3 rows and 3 columns"},
+			[]string{"size uncertain", "--size"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -489,6 +493,7 @@ func TestWritePhotoTextDoubt(t *testing.T) {
 				Board:      b,
 				Sol:        sol,
 				SizeUnsure: tt.sizeUnsure,
+				SizeGiven:  tt.sizeGiven,
 				Doubted:    tt.doubted,
 			}
 			var out bytes.Buffer
