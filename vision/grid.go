@@ -361,7 +361,29 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 	}
 	l := lattice{rows: nr, cols: nc, h: m, score: h.score, sizeSure: true}
 	l.doubt(doubts)
+	if rows > 0 && !l.inside(float64(f.w)*scale, float64(f.h)*scale) {
+		// A window of the given size that runs off the photo is not
+		// the board, which lies whole in it.
+		l.score *= offPhotoWeight
+	}
 	return l, true
+}
+
+// offPhotoWeight is the factor on the score of a window of a given size
+// that runs off the photo.
+const offPhotoWeight = 0.1
+
+// inside reports whether l's outer corners lie in a w×h image, or within
+// a quarter of a cell of it (the board's edge can touch the frame).
+func (l *lattice) inside(w, h float64) bool {
+	c, r := float64(l.cols)-0.25, float64(l.rows)-0.25
+	for _, c := range [][2]float64{{0.25, 0.25}, {c, 0.25}, {c, r}, {0.25, r}} {
+		p := l.project(c[0], c[1])
+		if p.X < 0 || p.Y < 0 || p.X > w || p.Y > h {
+			return false
+		}
+	}
+	return true
 }
 
 // rmsResidual is the root mean square distance between m(src) and dst.

@@ -332,3 +332,27 @@ func TestPlaceWindowOnPanel(t *testing.T) {
 		t.Errorf("window at (%d, %d), want (0, 0)", u, v)
 	}
 }
+
+// TestLatticeInside checks lattice.inside on a 4×5 grid of 100-pixel
+// cells: inside a 1000×800 photo, touching its edge by a fifth of a
+// cell, and running off it by half a cell.
+func TestLatticeInside(t *testing.T) {
+	at := func(x, y float64) lattice {
+		return lattice{rows: 4, cols: 5, h: [9]float64{100, 0, x, 0, 100, y, 0, 0, 1}}
+	}
+	for _, tc := range []struct {
+		name string
+		l    lattice
+		want bool
+	}{
+		{"inside", at(100, 100), true},
+		{"a fifth of a cell over the left edge", at(-20, 100), true},
+		{"a fifth of a cell over the bottom", at(100, 420), true},
+		{"half a cell over the right edge", at(550, 100), false},
+		{"half a cell over the top", at(100, -50), false},
+	} {
+		if got := tc.l.inside(1000, 800); got != tc.want {
+			t.Errorf("%s: inside = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
