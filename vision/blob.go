@@ -65,6 +65,9 @@ const (
 	segOtsuSDark
 	segEdges
 	segLines // edges and thin dark lines
+	// Adaptive thresholds on chroma, in the chroma look only.
+	segAdaptCBright
+	segAdaptCDark
 	segSplit // not a segmentation: a cell of a blob split by its pitch (pitch.go)
 )
 
@@ -72,7 +75,7 @@ const (
 // compact blobs they find, duplicates merged, in work pixels. The
 // segmentations run on workers goroutines (segWorkers for 0); the result
 // does not depend on their number or timing.
-func collectBlobs(work gocv.Mat, workers int) ([]blob, error) {
+func collectBlobs(work gocv.Mat, workers int, chroma bool) ([]blob, error) {
 	grey := gocv.NewMat()
 	defer grey.Close()
 	gocv.CvtColor(work, &grey, gocv.ColorBGRToGray)
@@ -110,6 +113,31 @@ func collectBlobs(work gocv.Mat, workers int) ([]blob, error) {
 			}
 			for pol := 0; pol < 2; pol++ {
 				jobs = append(jobs, segJob{kind: segAdaptBright + uint8(pol), src: level, scale: float64(int(1) << l), block: bsz})
+			}
+		}
+	}
+	if chroma {
+		// Adaptive thresholds on chroma (the largest of B, G, R less the
+		// smallest), on the pyramid: faint coloured caps on a pale
+		// panel differ in colour more than in grey. Unlike saturation,
+		// chroma stays quiet in dark regions.
+		bgr := gocv.Split(work)
+		for i := range bgr {
+			defer bgr[i].Close()
+		}
+		c := gocv.NewMat()
+		defer c.Close()
+		gocv.Min(bgr[0], bgr[1], &c)
+		gocv.Min(c, bgr[2], &c)
+		gocv.Subtract(ch[2], c, &c)
+		level := c
+		for l := 1; l < len(levels); l++ {
+			next := gocv.NewMat()
+			defer next.Close()
+			gocv.PyrDown(level, &next, image.Point{}, gocv.BorderDefault)
+			level = next
+			for pol := 0; pol < 2; pol++ {
+				jobs = append(jobs, segJob{kind: segAdaptCBright + uint8(pol), src: level, scale: float64(int(1) << l), block: 41})
 			}
 		}
 	}
@@ -252,9 +280,9 @@ func runSegJobs(jobs []segJob, maxArea float64, workers int) ([][]blob, error) {
 // of bloom or shared edges.
 func (s *segScratch) run(j *segJob, maxArea float64) ([]blob, error) {
 	switch j.kind {
-	case segAdaptBright, segAdaptDark:
+	case segAdaptBright, segAdaptDark, segAdaptCBright, segAdaptCDark:
 		typ, c := gocv.ThresholdBinary, float32(-4)
-		if j.kind == segAdaptDark {
+		if j.kind == segAdaptDark || j.kind == segAdaptCDark {
 			typ, c = gocv.ThresholdBinaryInv, 4
 		}
 		gocv.AdaptiveThreshold(j.src, &s.mask, 255, gocv.AdaptiveThresholdMean, typ, j.block, c)

@@ -304,35 +304,31 @@ func TestMaskBlobs(t *testing.T) {
 }
 
 // TestCollectBlobsSteady checks that the segmentations' goroutines do
-// not change the result: two runs on one photo, and a run on one
-// goroutine, give the same blobs, and
-// they find the buttons of a rendered board.
+// not change the result, with the chroma segmentations and without: two
+// runs on one photo, and a run on one goroutine, give the same blobs,
+// and they find the buttons of a rendered board.
 func TestCollectBlobsSteady(t *testing.T) {
 	img, e, err := synth.Render(gridSeedBase+5, &synth.Options{Style: synth.StyleKeypad, Rows: 5, Cols: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer img.Close()
-	a, err := collectBlobs(img, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := collectBlobs(img, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(a, b) {
-		t.Fatalf("two runs differ: %d and %d blobs", len(a), len(b))
-	}
-	serial, err := collectBlobs(img, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(a, serial) {
-		t.Fatalf("on two goroutines %d blobs, on one %d", len(a), len(serial))
-	}
-	if len(a) < e.Rows*e.Cols {
-		t.Errorf("%d blobs for a %d×%d board", len(a), e.Rows, e.Cols)
+	for _, chroma := range []bool{false, true} {
+		var runs [3][]blob
+		for k, workers := range []int{0, 0, 1} {
+			if runs[k], err = collectBlobs(img, workers, chroma); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !reflect.DeepEqual(runs[0], runs[1]) {
+			t.Fatalf("chroma %v: two runs differ: %d and %d blobs", chroma, len(runs[0]), len(runs[1]))
+		}
+		if !reflect.DeepEqual(runs[0], runs[2]) {
+			t.Fatalf("chroma %v: on two goroutines %d blobs, on one %d", chroma, len(runs[0]), len(runs[2]))
+		}
+		if len(runs[0]) < e.Rows*e.Cols {
+			t.Errorf("chroma %v: %d blobs for a %d×%d board", chroma, len(runs[0]), e.Rows, e.Cols)
+		}
 	}
 }
 
@@ -345,7 +341,7 @@ func BenchmarkCollectBlobs12MP(b *testing.B) {
 	img.Close()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := collectBlobs(work, 0); err != nil {
+		if _, err := collectBlobs(work, 0, false); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -134,7 +134,7 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 		return nil, fmt.Errorf("pixel type %v, want 8-bit: %w", img.Type(), ErrNoBoard)
 	}
 
-	out, nb, err := latticesOn(work, work, nil, rows, cols, scale, workers, dbg)
+	out, nb, err := latticesOn(work, work, nil, false, rows, cols, scale, workers, dbg)
 	if err != nil {
 		return nil, err
 	}
@@ -145,6 +145,15 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	// and let its lattices compete with the first look's.
 	if weakBest(out) {
 		more, err := spreadLook(work, rows, cols, scale, workers, dbg)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	if weakBest(out) {
+		// Faint caps that differ from their panel in colour more than
+		// in brightness make no blobs: look again with chroma too.
+		more, _, err := latticesOn(work, work, nil, true, rows, cols, scale, workers, dbg)
 		if err != nil {
 			return nil, err
 		}
@@ -182,7 +191,7 @@ func spreadLook(work gocv.Mat, rows, cols int, scale float64, workers int, dbg *
 	if !ok {
 		return nil, nil
 	}
-	out, _, err := latticesOn(spread, work, &m, rows, cols, scale, workers, dbg)
+	out, _, err := latticesOn(spread, work, &m, false, rows, cols, scale, workers, dbg)
 	return out, err
 }
 
@@ -204,8 +213,8 @@ func weakBest(ls []lattice) bool {
 // everything else is measured on work, the same copy before the level
 // map m (nil when seg is work): scores and colours then compare with
 // those of the first look.
-func latticesOn(seg, work gocv.Mat, m *levelMap, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, int, error) {
-	bs, err := collectBlobs(seg, workers)
+func latticesOn(seg, work gocv.Mat, m *levelMap, chroma bool, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, int, error) {
+	bs, err := collectBlobs(seg, workers, chroma)
 	if err != nil {
 		return nil, 0, fmt.Errorf("finding blobs: %w", err)
 	}
@@ -651,7 +660,7 @@ func drawBlobs(work gocv.Mat, bs []blob, name string, dbg *debugger) {
 	for _, b := range bs {
 		c := color.RGBA{0, 255, 0, 0}
 		switch b.src {
-		case segAdaptDark, segOtsuVDark, segOtsuSDark:
+		case segAdaptDark, segOtsuVDark, segOtsuSDark, segAdaptCDark:
 			c = color.RGBA{255, 0, 255, 0}
 		}
 		r := max(2, int(b.size()/2))

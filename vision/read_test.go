@@ -255,3 +255,23 @@ func TestGivenSizeAsInferred(t *testing.T) {
 		})
 	}
 }
+
+// TestReadFaintCaps reads testdata/faintcaps.jpg (render-unseen seed 21
+// photo 82 at 1000 pixels): pale blue caps that differ from their panel
+// more in colour than in grey, and eleven lit in a deeper blue. Without
+// the chroma look only the lit ones made blobs, and the grid was 4×4.
+func TestReadFaintCaps(t *testing.T) {
+	img, err := Load("../testdata/faintcaps.jpg", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Close()
+	r, err := Read(img, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"0001001", "0010000", "1001110", "0001000", "0000000", "0011000", "1000001"}
+	if got := litStrings(r.Lit); !slices.Equal(got, want) {
+		t.Errorf("read %d×%d %v, want 7×7 %v", r.Rows, r.Cols, got, want)
+	}
+}
