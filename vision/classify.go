@@ -1903,7 +1903,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 	lc, uc := g[1], g[0]
 	sat := func(s cellStats) float64 { return s.s }
 	rise := func(s cellStats) float64 { return s.v - s.rim }
-	if vGap < clearVGap && medianOf(lc, sat) < medianOf(uc, sat)-minSGap*2/3 && medianOf(lc, rise) < minVGap {
+	greyer := medianOf(lc, sat) < medianOf(uc, sat)-minSGap*2/3
+	if vGap < clearVGap && greyer && medianOf(lc, rise) < minVGap {
 		// The lit group is only a little brighter, no brighter than
 		// the gaps around it, and clearly greyer: pale unlit cells
 		// beside coloured lit ones on a light screen. Turn it round
@@ -1918,6 +1919,13 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		}
 		doubtAll("greyer")
 		return turned
+	}
+	if greyer && medianOf(lc, rise) < 0 {
+		// Clearly brighter, but clearly greyer and below the gaps
+		// around it: no light glows so. Paint or print on a pale case
+		// may be lit either way.
+		doubtAll("greyerdim")
+		return false
 	}
 	peak := func(s cellStats) float64 { return s.peak }
 	pS := func(s cellStats) float64 { return s.peakS }
