@@ -41,8 +41,18 @@ func (o *Options) orDefault() (Options, error) {
 	if c.Rows < 0 || c.Cols < 0 || (c.Rows == 0) != (c.Cols == 0) {
 		return c, fmt.Errorf("board size %d×%d: give both rows and columns, or neither", c.Rows, c.Cols)
 	}
+	if c.Rows != 0 && (min(c.Rows, c.Cols) < MinSide || max(c.Rows, c.Cols) > MaxSide) {
+		return c, fmt.Errorf("board size %d×%d: the reader finds boards of %d to %d rows and columns", c.Rows, c.Cols, MinSide, MaxSide)
+	}
 	return c, nil
 }
+
+// MinSide and MaxSide bound the rows and the columns of the boards Read
+// finds, given or inferred.
+const (
+	MinSide = 2
+	MaxSide = maxCells
+)
 
 // maxHypotheses is how many of the grid finder's hypotheses Read
 // considers: refineHypotheses refines those that could win, and the

@@ -275,3 +275,18 @@ func TestReadFaintCaps(t *testing.T) {
 		t.Errorf("read %d×%d %v, want 7×7 %v", r.Rows, r.Cols, got, want)
 	}
 }
+
+// TestOptionsSize checks the sizes Read accepts: none, or both sides
+// within MinSide..MaxSide.
+func TestOptionsSize(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols int
+		ok         bool
+	}{
+		{0, 0, true}, {2, 2, true}, {12, 5, true}, {3, 0, false}, {-1, -1, false}, {1, 5, false}, {13, 4, false},
+	} {
+		if _, err := (&Options{Rows: tc.rows, Cols: tc.cols}).orDefault(); (err == nil) != tc.ok {
+			t.Errorf("%d×%d: error %v, want ok %v", tc.rows, tc.cols, err, tc.ok)
+		}
+	}
+}

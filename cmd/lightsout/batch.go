@@ -59,7 +59,7 @@ Flags:
                      summary then goes to standard error.
                        lightsout batch photos/ --json > results.jsonl
       --force        replace outputs that already exist.
-      --size RxC     every board has R rows and C columns.
+      --size RxC     every board has R rows and C columns (2 to 12 each).
       --goal off|on  the state every light must end in (default off).
       --steps        number the presses in light-chasing order.
   -h, --help         print this help.

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"lightsout/solver"
+	"lightsout/vision"
 )
 
 func solveCommand() command {
@@ -50,7 +51,8 @@ Flags:
       --json         print one JSON object (SPEC.md "JSON result") instead
                      of text.
                        lightsout solve board.jpg --json
-      --size RxC     the board has R rows and C columns: skip guessing it.
+      --size RxC     the board has R rows and C columns (2 to 12 each): skip
+                     guessing it.
                        lightsout solve board.jpg --size 5x5
       --goal off|on  the state every light must end in (default off).
                        lightsout solve panel.jpg --goal on
@@ -119,6 +121,9 @@ func (p *photoFlags) options() (*photoOptions, error) {
 	if p.size != "" {
 		if o.Rows, o.Cols, err = parseSize(p.size); err != nil {
 			return nil, fmt.Errorf("--size: %w", err)
+		}
+		if min(o.Rows, o.Cols) < vision.MinSide || max(o.Rows, o.Cols) > vision.MaxSide {
+			return nil, fmt.Errorf("--size %s: photos are read for boards of %d to %d rows and columns (lightsout grid solves any size typed in)", p.size, vision.MinSide, vision.MaxSide)
 		}
 	}
 	if p.state != "" {

@@ -342,6 +342,8 @@ func TestSolveUsage(t *testing.T) {
 		{"two photos", []string{"solve", "a.jpg", "b.jpg"}, exitUsage},
 		{"bad goal", []string{"solve", "a.jpg", "--goal", "dim"}, exitUsage},
 		{"bad size", []string{"solve", "a.jpg", "--size", "five"}, exitUsage},
+		{"size the reader cannot find", []string{"solve", "a.jpg", "--size", "1x5"}, exitUsage},
+		{"size over the reader's", []string{"solve", "a.jpg", "--size", "13x13"}, exitUsage},
 		{"bad state", []string{"solve", "a.jpg", "--state", "12/01"}, exitUsage},
 		{"state and size disagree", []string{"solve", "a.jpg", "--state", "10/01", "--size", "3x3"}, exitUsage},
 		{"unknown flag", []string{"solve", "a.jpg", "--colour"}, exitUsage},
