@@ -28,7 +28,10 @@
 //     autocorrelation. When the best lattice is weak and the photo uses
 //     only part of the range of levels (a dim room, flat light), the
 //     search runs again on a copy whose levels are spread over the
-//     whole range, and its lattices compete with the first ones. A
+//     whole range, and its lattices compete with the first ones; if the
+//     best is weak still, once more with adaptive thresholds on chroma
+//     (the largest of B, G, R less the smallest) as well: pale coloured
+//     caps on a pale panel differ from it in colour more than in grey. A
 //     lattice whose blobs have blobs of their own size closer than a
 //     cell (a third of them or more) is coarser than the board's, laid
 //     over a few lit lights, and loses half its score.
@@ -93,7 +96,12 @@
 //     separates the board better; a clear split on brightness alone
 //     whose brighter group is clipped wins over one on both that made
 //     the darker group lit: lights clipped to white beside tinted caps
-//     in daylight); the upper group is lit. Everything
+//     in daylight); the upper group is lit. A third split, on the
+//     brightness of the innermost annuli alone (a small LED in a cap),
+//     is kept only when it separates at least twice as clearly as the
+//     others: caps of several colours, lit at their very centre, are
+//     read by their spots, every cell in doubt and left so by the cell
+//     model. Everything
 //     is relative to the board itself, so a dim room and daylight read
 //     alike.
 //     When the unlit group is clearly less even than the lit one, with
@@ -265,7 +273,13 @@
 //   - the cells read lit and unlit are grey, the lit ones as bright as
 //     the gaps and the unlit ones darker (an LCD's empty cells beside
 //     the segments it turns dark, which are its lights); every cell is
-//     doubted after the second opinion, which then cannot clear it;
+//     doubted after the second opinion, which then cannot clear it, and
+//     when the cells read lit are even, grey at their peaks and well
+//     below the clip (a reflective panel, not white keys or lights) the
+//     reading is turned round;
+//   - the cells read lit are clearly brighter than the unlit ones but
+//     clearly greyer and below the gaps around them (grey caps beside
+//     coloured lights that do not glow);
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
