@@ -1383,7 +1383,9 @@ func decide(stats [][]cellStats) *verdict {
 	darker := false // the kept split's upper group is the darker one
 	spot := false   // the kept split is on spotScore
 	bestSep := 0.0  // the clearest separation of the splits before
-	for k, score := range []func(cellStats) float64{litScore, brightScore, spotScore} {
+	scores := []func(cellStats) float64{litScore, brightScore, spotScore}
+	spotAt := len(scores) - 1 // spotScore, tried last
+	for k, score := range scores {
 		ys := make([]float64, n)
 		for i := range ys {
 			ys[i] = score(stats[i/cols][i%cols])
@@ -1416,7 +1418,7 @@ func decide(stats [][]cellStats) *verdict {
 			// but below the clip, do not turn the board round.
 			better = true
 		}
-		if k == 2 {
+		if k == spotAt {
 			// A split on the spot alone must stand out far more clearly
 			// than any other: usually it only repeats the others.
 			better = sep >= spotLead*bestSep && h.mean-l.mean >= need
@@ -1426,7 +1428,7 @@ func decide(stats [][]cellStats) *verdict {
 			xs, t, lo, hi, ok = ys, ty, l, h, true
 			v.separation, v.gap, v.score = sep, h.mean-l.mean, score
 			clean, darker = e, dk
-			spot = k == 2
+			spot = k == spotAt
 		}
 	}
 	split := ok && v.separation >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n))

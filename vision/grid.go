@@ -385,9 +385,9 @@ const offPhotoWeight = 0.1
 // inside reports whether l's outer corners lie in a w×h image, or within
 // a quarter of a cell of it (the board's edge can touch the frame).
 func (l *lattice) inside(w, h float64) bool {
-	c, r := float64(l.cols)-0.25, float64(l.rows)-0.25
-	for _, c := range [][2]float64{{0.25, 0.25}, {c, 0.25}, {c, r}, {0.25, r}} {
-		p := l.project(c[0], c[1])
+	right, bottom := float64(l.cols)-0.25, float64(l.rows)-0.25
+	for _, q := range [][2]float64{{0.25, 0.25}, {right, 0.25}, {right, bottom}, {0.25, bottom}} {
+		p := l.project(q[0], q[1])
 		if p.X < 0 || p.Y < 0 || p.X > w || p.Y > h {
 			return false
 		}
@@ -576,14 +576,16 @@ func (f *finder) placeWindow(h *hyp, uAxisI bool, su, sv, umin, umax, vmin, vmax
 			}
 		}
 	}
-	hasPanel := len(ch[0]) > 0
+	hasPanel, hasGaps := len(ch[0]) > 0, len(rg[0]) > 0
 	for k := range ch {
 		if hasPanel {
 			sort.Float64s(ch[k])
 			panel[k] = ch[k][len(ch[k])/2]
 		}
-		sort.Float64s(rg[k])
-		gaps[k] = rg[k][len(rg[k])/2]
+		if hasGaps {
+			sort.Float64s(rg[k])
+			gaps[k] = rg[k][len(rg[k])/2]
+		}
 	}
 	near := func(a, b [3]float64) bool {
 		var d float64
@@ -594,7 +596,7 @@ func (f *finder) placeWindow(h *hyp, uAxisI bool, su, sv, umin, umax, vmin, vmax
 	}
 	// A button sits on the board: its surroundings look like the gaps
 	// between the blobs (a cell across the board's edge contrasts too).
-	button := func(r look) bool { return r.in && r.con >= minCon && near(r.ring, gaps) }
+	button := func(r look) bool { return r.in && r.con >= minCon && (!hasGaps || near(r.ring, gaps)) }
 	onPanel := func(r look) bool { return hasPanel && r.in && near(r.inner, panel) }
 	cu, cv := umin-(cols-(umax-umin+1))/2, vmin-(rows-(vmax-vmin+1))/2
 	bu, bv, best, bestPanel, bestOff := cu, cv, -1, -1, 0

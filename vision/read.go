@@ -95,7 +95,9 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 		// the grid it infers has that size, it is better placed than
 		// a window of that size fitted to the blobs.
 		if l, ok := inferredAtSize(bgr, &o, dbg); ok {
-			return readLattices(bgr, []lattice{l}, &o, dbg)
+			if r, err := readLattices(bgr, []lattice{l}, &o, dbg); err == nil {
+				return r, nil
+			}
 		}
 	}
 	ls, err := findLattices(bgr, o.Rows, o.Cols, o.workers(), dbg)
