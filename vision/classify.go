@@ -652,12 +652,8 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		// The cells read lit look like the screen around the board,
 		// the others do not: a light theme's empty cells beside its
 		// coloured lights. Read it the other way round, in doubt.
-		for r := range v.lit {
-			for c := range v.lit[r] {
-				v.lit[r][c] = !v.lit[r][c]
-				v.conf[r][c] = math.Min(v.conf[r][c], crossCap)
-			}
-		}
+		v.turnRound()
+		v.capConf(crossCap)
 		v.why["panel"] = rows * cols
 	}
 	secondOpinion(v, measured)
@@ -672,11 +668,7 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		// are a plain panel that no light brightens (lcdLike): an
 		// LCD's empty cells beside the segments it turns dark.
 		if lcdLike(measured, v.lit) {
-			for r := range v.lit {
-				for c := range v.lit[r] {
-					v.lit[r][c] = !v.lit[r][c]
-				}
-			}
+			v.turnRound()
 			v.why["lcd"] = rows * cols
 		}
 		v.capConf(crossCap)
@@ -745,6 +737,15 @@ func lcdLike(ext [][]cellStats, lit [][]bool) bool {
 	peakS := func(s cellStats) float64 { return s.peakS }
 	return len(g[1]) > 0 && medianOf(g[1], v) < lcdMaxV && medianOf(g[1], spread) < lcdMaxSpread &&
 		medianOf(g[1], peakS) < lcdMaxPeakS
+}
+
+// turnRound reads every cell the other way round.
+func (v *verdict) turnRound() {
+	for _, row := range v.lit {
+		for c := range row {
+			row[c] = !row[c]
+		}
+	}
 }
 
 // capConf caps every cell's confidence at c.
@@ -1625,13 +1626,20 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 		return false
 	}
 	sp := func(s cellStats) float64 { return s.spread }
-	ring := func(s cellStats) float64 { return s.ring }
-	peak := func(s cellStats) float64 { return s.peak }
 	fall := func(s cellStats) float64 { return s.v - s.ring }
 	halo := func(s cellStats) float64 { return s.halo }
 	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], halo) >= minHalo/2 &&
-		medianOf(g[0], ring) >= medianOf(g[1], ring) &&
-		medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2
+		unlitRingsAsBright(g)
+}
+
+// unlitRingsAsBright reports whether the unlit group g[0] has rings at
+// least as bright as the lit group's, and peaks nearly as bright (within
+// 0.2 log V): what lit rings read unlit show (ringsInverted,
+// ringsUnread).
+func unlitRingsAsBright(g [2][]cellStats) bool {
+	ring := func(s cellStats) float64 { return s.ring }
+	peak := func(s cellStats) float64 { return s.peak }
+	return medianOf(g[0], ring) >= medianOf(g[1], ring) && medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2
 }
 
 // ringsUnread reports whether the cells read unlit show rings the cells
@@ -1648,13 +1656,9 @@ func ringsUnread(stats [][]cellStats, lit []bool) bool {
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return false
 	}
-	ring := func(s cellStats) float64 { return s.ring }
-	peak := func(s cellStats) float64 { return s.peak }
 	halo := func(s cellStats) float64 { return s.halo }
 	sat := func(s cellStats) float64 { return s.s }
-	return medianOf(g[0], halo) >= minHalo/2 && medianOf(g[1], halo) < minHalo/4 &&
-		medianOf(g[0], ring) >= medianOf(g[1], ring) &&
-		medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2 &&
+	return medianOf(g[0], halo) >= minHalo/2 && medianOf(g[1], halo) < minHalo/4 && unlitRingsAsBright(g) &&
 		medianOf(g[0], sat) >= medianOf(g[1], sat)+minSGap/3
 }
 

@@ -577,23 +577,13 @@ func (f *finder) placeWindow(h *hyp, uAxisI bool, su, sv, umin, umax, vmin, vmax
 		}
 	}
 	hasPanel, hasGaps := len(ch[0]) > 0, len(rg[0]) > 0
-	for k := range ch {
-		if hasPanel {
-			sort.Float64s(ch[k])
-			panel[k] = ch[k][len(ch[k])/2]
-		}
-		if hasGaps {
-			sort.Float64s(rg[k])
-			gaps[k] = rg[k][len(rg[k])/2]
-		}
+	if hasPanel {
+		panel = medianColour(ch)
 	}
-	near := func(a, b [3]float64) bool {
-		var d float64
-		for k := range a {
-			d += (a[k] - b[k]) * (a[k] - b[k])
-		}
-		return math.Sqrt(d/3) < minCon
+	if hasGaps {
+		gaps = medianColour(rg)
 	}
+	near := func(a, b [3]float64) bool { return rms3(a, b) < minCon }
 	// A button sits on the board: its surroundings look like the gaps
 	// between the blobs (a cell across the board's edge contrasts too).
 	button := func(r look) bool { return r.in && r.con >= minCon && (!hasGaps || near(r.ring, gaps)) }

@@ -85,12 +85,19 @@ func (f *finder) caseColour(h *hyp) ([3]float64, bool) {
 	if len(ch[0]) < 3 {
 		return [3]float64{}, false
 	}
+	return medianColour(ch), true
+}
+
+// medianColour is the median of each channel of the colours listed as
+// ch (one list per channel, all of one length, at least one colour),
+// which it sorts.
+func medianColour(ch [3][]float64) [3]float64 {
 	var m [3]float64
 	for i := range ch {
 		sort.Float64s(ch[i])
 		m[i] = ch[i][len(ch[i])/2]
 	}
-	return m, true
+	return m
 }
 
 // margin walks out from the extent of h along axis (0: i, 1: j) in
