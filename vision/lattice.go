@@ -262,7 +262,7 @@ func (f *finder) grow(s int, a, b vec) *hyp {
 				}
 				q := p.add(v.mul(float64(step)))
 				k := f.nearest(q.x, q.y, tol, ref, taken)
-				if k < 0 || !f.sameSurround(node[n], k, pitch) {
+				if k < 0 || !f.sameSurround(node[n], k, pitch) || f.inFinerField(k, pitch) {
 					continue
 				}
 				node[m] = k
@@ -278,6 +278,32 @@ func (f *finder) grow(s int, a, b vec) *hyp {
 		return nil
 	}
 	return &hyp{node: node}
+}
+
+// inFinerField reports whether blob k has two or more blobs of its size
+// clear of it within half the pitch: it belongs to a pattern finer than
+// the lattice (tiles, fabric, keys), which a coarse lattice's tolerance
+// would otherwise always find a blob of.
+func (f *finder) inFinerField(k int, pitch float64) bool {
+	return f.clearNeighbours(k, 0.5*pitch) >= 2
+}
+
+// clearNeighbours counts the blobs of blob k's size within reach of it
+// and clear of it (not overlapping).
+func (f *finder) clearNeighbours(k int, reach float64) int {
+	b := &f.bs[k]
+	sz := b.size()
+	n := 0
+	f.idx.near(b.x, b.y, reach, func(o int) {
+		if o == k {
+			return
+		}
+		d := math.Hypot(f.bs[o].x-b.x, f.bs[o].y-b.y)
+		if neighbourSized(sz, f.bs[o].size()) && d >= 0.8*math.Max(sz, f.bs[o].size()) && d <= reach {
+			n++
+		}
+	})
+	return n
 }
 
 // surroundColour is the RMS colour distance (8-bit levels) within which
@@ -459,7 +485,7 @@ func (f *finder) refine(h *hyp) bool {
 					continue
 				}
 				k := f.nearest(x, y, matchTol*p, h.size, nil)
-				if k < 0 {
+				if k < 0 || f.inFinerField(k, p) {
 					continue
 				}
 				d := math.Hypot(f.bs[k].x-x, f.bs[k].y-y) / p
@@ -674,21 +700,8 @@ const crowdedPenalty = 0.5
 func (f *finder) crowded(h *hyp) bool {
 	n := 0
 	for nd, k := range h.node {
-		b := &f.bs[k]
 		pi, pj := localPitch(&h.h, float64(nd[0]), float64(nd[1]))
-		reach := 0.7 * math.Min(pi, pj)
-		sz := b.size()
-		found := false
-		f.idx.near(b.x, b.y, reach, func(o int) {
-			if found || o == k {
-				return
-			}
-			d := math.Hypot(f.bs[o].x-b.x, f.bs[o].y-b.y)
-			if neighbourSized(sz, f.bs[o].size()) && d >= 0.8*math.Max(sz, f.bs[o].size()) && d <= reach {
-				found = true
-			}
-		})
-		if found {
+		if f.clearNeighbours(k, 0.7*math.Min(pi, pj)) >= 1 {
 			n++
 		}
 	}

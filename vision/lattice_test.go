@@ -55,3 +55,41 @@ func grid(rows, cols int) [][2]int {
 	}
 	return out
 }
+
+// TestRefineSkipsFinerField lays four buttons 40 pixels across, 120
+// apart, over a table of tiles 30 across at a pitch of 40. Any point of
+// the buttons' lattice lies within its tolerance of some tile, so
+// refining must not claim tiles: each has tile neighbours far closer
+// than the lattice's pitch.
+func TestRefineSkipsFinerField(t *testing.T) {
+	const w, h = 800, 800
+	var bs []blob
+	for i := 0; i < 4; i++ {
+		bs = append(bs, blob{x: 340 + 120*float64(i%2), y: 340 + 120*float64(i/2), area: 40 * 40})
+	}
+	for y := 20.0; y < h; y += 40 {
+		for x := 20.0; x < w; x += 40 {
+			if x > 260 && x < 540 && y > 260 && y < 540 {
+				continue // the board's case
+			}
+			bs = append(bs, blob{x: x + 7, y: y + 5, area: 30 * 30})
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		k    int
+		want bool
+	}{{"button", 0, false}, {"tile", len(bs) - 1, true}} {
+		if got := newFinder(bs, nil, 0, 0).inFinerField(tc.k, 120); got != tc.want {
+			t.Errorf("%s: inFinerField = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	f := newFinder(bs, make([]uint8, w*h*3), w, h)
+	hy := &hyp{node: map[[2]int]int{{0, 0}: 0, {0, 1}: 1, {1, 0}: 2, {1, 1}: 3}}
+	if !f.refine(hy) {
+		t.Fatal("refine dropped the board")
+	}
+	if len(hy.node) != 4 || hy.i1-hy.i0 != 1 || hy.j1-hy.j0 != 1 {
+		t.Errorf("refined to %d nodes over %d×%d cells, want the board's 4 over 2×2", len(hy.node), hy.i1-hy.i0+1, hy.j1-hy.j0+1)
+	}
+}
