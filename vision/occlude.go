@@ -30,6 +30,12 @@ const (
 	// occOffCentre is how far from the centre, in pitches, the cover of
 	// a cell unlike all the others must lie on average.
 	occOffCentre = 0.04
+	// occShownAside is how far from the centre, in pitches, the part of
+	// a cell showing the other group's look must lie on average to count
+	// as beside a cover; occShownAsideMin the share of the footprint it
+	// must then show for a sure cell to be put in doubt.
+	occShownAside    = 0.28
+	occShownAsideMin = 0.04
 	// whiteL, whiteChroma and blackL bound near white and near black.
 	whiteL      = 200.0
 	whiteChroma = 12.0
@@ -129,7 +135,10 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 			continue
 		}
 		foot := float64(m.disc)
-		if tp[g] == nil && math.Hypot(m.nx, m.ny) < occOffCentre*float64(m.neither) {
+		// The part that shows the other group's look lies to one side
+		// when a cover hides the rest: a cursor pointing at the cell.
+		aside := m.other > 0 && math.Hypot(m.ox, m.oy) >= occShownAside*float64(m.other)
+		if tp[g] == nil && math.Hypot(m.nx, m.ny) < occOffCentre*float64(m.neither) && !aside {
 			// One or two cells unlike the rest, covered at their
 			// centre: lights (a light fills its cell evenly about its
 			// centre), not a cursor, whose body lies beside the point
@@ -143,14 +152,13 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 			// or more does not (its own group's look, or a cover of
 			// any colour: a cursor in a photo is rarely white). In
 			// doubt, its reading kept.
-			if float64(m.other) >= math.Max(occShown, occOwnTimes*shown[g])*foot &&
-				float64(hidden) >= occHidden*foot {
+			if shows(m, false, shown[g]) && float64(hidden) >= occHidden*foot {
 				v.conf[r][c] = crossCap
 				v.why["covered"]++
 			}
 			continue
 		}
-		if float64(m.other) >= math.Max(occShown, occOwnTimes*shown[g])*foot &&
+		if shows(m, aside, shown[g]) &&
 			float64(hidden) >= occHidden*foot &&
 			float64(m.ownWhite+m.white+m.black) >= occLike*float64(hidden) &&
 			float64(m.ownWhite+m.white) >= occWhite*foot &&
@@ -159,6 +167,18 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 			v.why["occluded"]++
 		}
 	}
+}
+
+// shows reports whether a clear part of a cell's footprint matches
+// only the other group's template: more than occOwnTimes the share its
+// own group's cells show (shown), and at least occShown of it, or
+// occShownAsideMin when that part lies aside.
+func shows(m cellMatch, aside bool, shown float64) bool {
+	least := occShown
+	if aside {
+		least = occShownAsideMin
+	}
+	return float64(m.other) >= math.Max(least, occOwnTimes*shown)*float64(m.disc)
 }
 
 // cellMatch counts a cell's footprint pixels by the template they match.
@@ -170,6 +190,8 @@ type cellMatch struct {
 	// nx and ny sum the offsets from the cell's centre (in pitches) of
 	// the pixels matching neither.
 	nx, ny float64
+	// ox and oy sum those of the pixels matching only the other group.
+	ox, oy float64
 }
 
 // matchCell compares the pixels ps (at offsets off from the cell's
@@ -195,6 +217,8 @@ func matchCell(ps, own, other [][3]float64, tol float64, off [][2]float64) cellM
 			}
 		case mt:
 			m.other++
+			m.ox += off[k][0]
+			m.oy += off[k][1]
 		default:
 			m.neither++
 			m.nx += off[k][0]

@@ -240,3 +240,59 @@ func TestUncover(t *testing.T) {
 		})
 	}
 }
+
+// TestOccludedBigHand checks occluded on a board whose lights are of
+// many colours under a white cover that hides all of an unlit cell but
+// its top left corner, so that the cover is about centred as a lone
+// light's would be and little of the cell's own look shows: it shows
+// to one side of the cover, so the doubted cell read lit is read
+// unlit. A white light filling its cell shows nothing aside and is
+// kept.
+func TestOccludedBigHand(t *testing.T) {
+	const rows, cols, px = 4, 4, 30
+	blue := color.RGBA{20, 30, 110, 255}
+	white := color.RGBA{255, 255, 255, 255}
+	black := color.RGBA{0, 0, 0, 255}
+	hues := []color.RGBA{{220, 40, 40, 255}, {40, 200, 60, 255}, {240, 200, 30, 255}, {60, 200, 230, 255}}
+	bigHand := func(img *gocv.Mat, r, c int) {
+		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
+		right := image.Rect(x0+10, y0+2, x0+px-1, y0+px-1)
+		below := image.Rect(x0+2, y0+10, x0+10, y0+px-1)
+		for _, rc := range []image.Rectangle{right, below} {
+			gocv.Rectangle(img, rc, black, -1)
+		}
+		for _, rc := range []image.Rectangle{right, below} {
+			gocv.Rectangle(img, rc.Inset(1), white, -1)
+		}
+		gocv.Rectangle(img, image.Rect(x0+10, y0+10, x0+12, y0+12), white, -1)
+	}
+	whiteLight := func(img *gocv.Mat, r, c int) {
+		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
+		gocv.Rectangle(img, image.Rect(x0+2, y0+2, x0+px-2, y0+px-2), white, -1)
+	}
+	for _, tc := range []struct {
+		name  string
+		cover func(img *gocv.Mat, r, c int)
+		want  bool
+	}{{"big hand over an unlit cell", bigHand, false}, {"white light", whiteLight, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, v := rectBoard(rows, cols, px, func(r, c int) (color.RGBA, bool) {
+				if (r+c)%2 == 0 {
+					return hues[(r*cols+c)%len(hues)], true
+				}
+				return blue, false
+			})
+			defer img.Close()
+			tc.cover(&img, 1, 2)
+			v.lit[1][2], v.conf[1][2] = true, 0.3
+			cells, err := cellLab(img, rows, cols, px)
+			if err != nil {
+				t.Fatal(err)
+			}
+			occluded(cells, px, v, nil)
+			if v.lit[1][2] != tc.want {
+				t.Errorf("cell (1, 2) read %v, want %v (why %v)", v.lit[1][2], tc.want, v.why)
+			}
+		})
+	}
+}
