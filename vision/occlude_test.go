@@ -65,11 +65,7 @@ func TestOccluded(t *testing.T) {
 			if tc.sure {
 				v.conf[1][2] = 1
 			}
-			cells, err := cellLab(img, rows, cols, px)
-			if err != nil {
-				t.Fatal(err)
-			}
-			occluded(cells, px, v, nil)
+			occludedOn(t, img, px, v)
 			if v.lit[1][2] != tc.want {
 				t.Errorf("cell (1, 2) read %v, want %v (why %v)", v.lit[1][2], tc.want, v.why)
 			}
@@ -109,11 +105,7 @@ func TestOccludedManyColours(t *testing.T) {
 				hand(&img, 1, 2)
 				v.lit[1][2] = true
 			}
-			cells, err := cellLab(img, rows, cols, px)
-			if err != nil {
-				t.Fatal(err)
-			}
-			occluded(cells, px, v, nil)
+			occludedOn(t, img, px, v)
 			if covered && (!v.lit[1][2] || v.conf[1][2] >= UncertainBelow) {
 				t.Errorf("cell (1, 2) under the hand: lit %v confidence %.2f, want lit in doubt (why %v)", v.lit[1][2], v.conf[1][2], v.why)
 			}
@@ -126,6 +118,17 @@ func TestOccludedManyColours(t *testing.T) {
 			}
 		})
 	}
+}
+
+// occludedOn runs occluded on the cells of the rectified board img as
+// verdict v reads them.
+func occludedOn(t *testing.T, img gocv.Mat, px int, v *verdict) {
+	t.Helper()
+	cells, err := cellLab(img, len(v.lit), len(v.lit[0]), px)
+	if err != nil {
+		t.Fatal(err)
+	}
+	occluded(cells, px, v, nil)
 }
 
 // rectBoard draws a rectified screen board of rows×cols flat cells of
@@ -285,11 +288,7 @@ func TestOccludedBigHand(t *testing.T) {
 			defer img.Close()
 			tc.cover(&img, 1, 2)
 			v.lit[1][2], v.conf[1][2] = true, 0.3
-			cells, err := cellLab(img, rows, cols, px)
-			if err != nil {
-				t.Fatal(err)
-			}
-			occluded(cells, px, v, nil)
+			occludedOn(t, img, px, v)
 			if v.lit[1][2] != tc.want {
 				t.Errorf("cell (1, 2) read %v, want %v (why %v)", v.lit[1][2], tc.want, v.why)
 			}
