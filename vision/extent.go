@@ -39,7 +39,11 @@ const (
 	// an unlit cell shows faint lines only, and most cells touch a lit
 	// one (tuning photo 102110, whose top row of unlit cells showed 0.12
 	// of the median's edges; 5 of 1500 tuning boards gained, none lost).
-	growShare      = 0.6
+	growShare = 0.6
+	// clearGrow: a line that joins a grid the finder vouched for at
+	// clearGrow of the median similarity or more is kept whatever
+	// mixed evidence the other lines show.
+	clearGrow      = 0.9
 	growFloor      = 0.3
 	minEnergyShare = 0.3
 	energyQuantile = 0.1
@@ -443,6 +447,14 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	// cut that a line beyond the photo was dropped: the pattern the
 	// grid was found on runs to the photo's edge.
 	unsure, looped, grew, refit, cut := false, false, false, false, false
+	// clearGrows is that some move took in a line that looked like the
+	// board's buttons nearly as much as they look alike; otherMoves that
+	// the extent changed in any other way.
+	clearGrows, otherMoves := false, false
+	// unsureBeyond is that some of the last step's mixed evidence is a
+	// line beyond the grid that half looks like its buttons: the pattern
+	// may go on, as a frame's does.
+	unsureBeyond := false
 	for step := 0; step < 4*extentMargin+2*maxCells+1; step++ {
 		if grew || refit || r0 == 0 || c0 == 0 || r1 == w.rows || c1 == w.cols {
 			// The grid has grown, or grown to the window's edge, where
@@ -502,7 +514,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			score float64
 		}
 		var grows, shrinks []move
-		unsure = false
+		unsure, unsureBeyond = false, false
 		lo, hi := w.brightRange(r0, r1, c0, c1)
 		for side := 0; side < 4; side++ {
 			// Outside line.
@@ -520,7 +532,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				case room && s >= growShare*med && s >= growFloor && e >= minEnergyShare*eLow && w.farHalfAlike(tpl, side, r0, r1, c0, c1):
 					grows = append(grows, move{side, true, s / med})
 				case s >= unsureGrow*med && e >= minEnergyShare*eLow:
-					unsure = true
+					unsure, unsureBeyond = true, true
 				}
 			}
 			// Edge line.
@@ -581,7 +593,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				// ones, which then look unlike the rest: fit it to all
 				// the grid's cells and judge again. (Lines to drop on
 				// two sides are a grid over more than the board.)
-				moved, refit = true, true
+				moved, refit, otherMoves = true, true, true
 				break
 			}
 			nr0, nr1, nc0, nc1 := r0, r1, c0, c1
@@ -609,6 +621,11 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			seen[k] = true
 			r0, r1, c0, c1 = nr0, nr1, nc0, nc1
 			moved, grew = true, m.grow
+			if m.grow && m.score >= clearGrow {
+				clearGrows = true
+			} else {
+				otherMoves = true
+			}
 			break
 		}
 		if !moved {
@@ -617,12 +634,15 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	}
 	if b0, b1, b2, b3, ok := w.clearerBlock(r0, r1, c0, c1); ok {
 		r0, r1, c0, c1 = b0, b1, b2, b3
-		unsure = true
+		unsure, otherMoves = true, true
 	}
-	if l.sizeSure && (unsure || looped) && key(r0, r1, c0, c1) != [4]int{0, l.rows, 0, l.cols} {
+	if l.sizeSure && (unsure && (!clearGrows || otherMoves || unsureBeyond) || looped) && key(r0, r1, c0, c1) != [4]int{0, l.rows, 0, l.cols} {
 		// The finder vouched for its extent (every outer line full of
 		// blobs, none beyond, nothing foreign, a clear score); moves
 		// made on evidence that goes both ways do not outweigh that.
+		// Lines taken in that look like the buttons as much as they
+		// look alike do, when nothing beyond half looks so too:
+		// buttons in a shadow make no blobs.
 		w, cur = first, l
 		r0, r1, c0, c1 = extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
 	}

@@ -1277,3 +1277,29 @@ func TestRefineGrowsFlatRow(t *testing.T) {
 		t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, rows, cols)
 	}
 }
+
+// TestRefineExtentShadowedLine paints an all-off 7×5 board whose right
+// column lies in a shadow (its buttons made no blobs) and whose top row
+// is half under a yellow stripe, and hands refineExtent the 7×4 grid
+// the finder found, its size vouched for. The shadowed column looks
+// like the buttons once brightness is set aside, so it joins the grid,
+// though the striped row leaves the evidence mixed.
+func TestRefineExtentShadowedLine(t *testing.T) {
+	const p, rows, cols = 60, 7, 5
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(40, 40, 40, 0), (rows+2)*p, (cols+2)*p, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			gocv.Circle(&img, image.Pt(p+c*p+p/2, p+r*p+p/2), p/3, color.RGBA{120, 70, 60, 0}, -1)
+		}
+	}
+	shade := img.Region(image.Rect(p+(cols-1)*p-4, 0, (cols+2)*p, (rows+2)*p))
+	shade.MultiplyFloat(0.4)
+	shade.Close()
+	gocv.Rectangle(&img, image.Rect(0, p+p/3, p+2*p, p+p/2+4), color.RGBA{240, 200, 30, 0}, -1)
+	in := lattice{rows: rows, cols: cols - 1, h: [9]float64{p, 0, p, 0, p, p, 0, 0, 1}, score: 1, sizeSure: true}
+	got, _ := refineExtent(img, in)
+	if got.rows != rows || got.cols != cols {
+		t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, rows, cols)
+	}
+}
