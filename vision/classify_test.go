@@ -1436,3 +1436,39 @@ func TestRingsUnread(t *testing.T) {
 		})
 	}
 }
+
+// TestHueOnly checks hueOnly on boards of two kinds of cell: red and
+// blue pegs of about one brightness and saturation (render-third
+// 180000, photo 2) differ in hue alone; coloured lights beside grey
+// caps, lights far brighter than their caps, tinted caps of the lights'
+// own hue and groups far apart in saturation do not.
+func TestHueOnly(t *testing.T) {
+	red := cellStats{v: 5.3, s: 0.58, ca: 0.5, cb: 0.3}
+	blue := cellStats{v: 4.95, s: 0.79, ca: -0.2, cb: -0.6}
+	grey := cellStats{v: 4.95, s: 0.1}
+	dim := blue
+	dim.v = 4.6
+	tinted := cellStats{v: 4.95, s: 0.55, ca: 0.4, cb: 0.25}
+	pale := blue
+	pale.s = 0.42
+	vivid := red
+	vivid.s = 0.9
+	for _, tc := range []struct {
+		name       string
+		lit, unlit cellStats
+		want       bool
+	}{
+		{"red and blue pegs", red, blue, true},
+		{"coloured lights, grey caps", red, grey, false},
+		{"lights far brighter", red, dim, false},
+		{"tinted caps", red, tinted, false},
+		{"saturation far apart", vivid, pale, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 6, pattern, tc.unlit, tc.lit)
+			if got := hueOnly(withRing(st, cellStats{v: 3.7}), patternGrid(6, 6)); got != tc.want {
+				t.Errorf("hueOnly = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
