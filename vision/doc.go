@@ -34,7 +34,11 @@
 //     caps on a pale panel differ from it in colour more than in grey. A
 //     lattice whose blobs have blobs of their own size closer than a
 //     cell (a third of them or more) is coarser than the board's, laid
-//     over a few lit lights, and loses half its score.
+//     over a few lit lights, and loses half its score. Growing and
+//     refining a lattice pass over a blob with two blobs of its size
+//     closer than half the pitch: it sits in a finer field (tiles,
+//     cloth, keys), where a coarse lattice's tolerance always finds a
+//     blob.
 //  2. refineExtent grows or
 //     shrinks the first hypothesis one row or column at a time by how
 //     much each line's edge pattern looks like the board's buttons, lit
@@ -76,6 +80,10 @@
 //     three lines each way) is not doubted for the finder's weak score,
 //     a sparse edge, blobs beyond it or a foreign edge; a rival grid on
 //     the same board still puts its size in doubt.
+//     A grid the finder vouched for keeps its extent when the moves end
+//     in mixed evidence, unless every move took in a line that looks
+//     like its buttons at 0.9 of their likeness or more and nothing
+//     beyond half looks so too: buttons in a shadow make no blobs.
 //     A size the caller gives takes the first of these refined
 //     hypotheses of that size; only with none does the finder fit a
 //     window of that size to the blobs, unrefined.
@@ -280,6 +288,9 @@
 //   - the cells read lit are clearly brighter than the unlit ones but
 //     clearly greyer and below the gaps around them (grey caps beside
 //     coloured lights that do not glow);
+//   - the two groups differ in hue alone, both coloured, alike in
+//     brightness and saturation (red and blue pegs): which is lit is a
+//     convention the photo does not show;
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
@@ -313,7 +324,10 @@
 // mostly that white (a cursor over an unlit cell beside white lights).
 // A cell unlike every other cell is so re-read only when its cover lies
 // off its centre: a lone white light fills its cell evenly about the
-// centre, a cursor's body lies beside the point it points at. A cell no
+// centre, a cursor's body lies beside the point it points at. So is a
+// cell whose part showing the other group lies well to one side of its
+// centre (a hand hiding nearly all of the cell but a corner), and then
+// 4% of it showing is enough. A cell no
 // check doubted is put in doubt, its reading kept, when a clear part of
 // it matches only the other group's template and a quarter or more does
 // not (a cursor in a photo, grey or tinted, over part of the cell).
