@@ -42,6 +42,8 @@ const (
 	// between a blob and its surroundings: below it, sensor noise and
 	// texture make blobs anywhere.
 	blobMinContrast = 10
+	// lineMinContrast is blobMinContrast for blobs of segWideLines.
+	lineMinContrast = 3
 	// lineMinDepth is how much darker (8-bit value levels) than both
 	// sides a line of a pixel or two must be to part two regions.
 	lineMinDepth = 6
@@ -68,14 +70,24 @@ const (
 	// Adaptive thresholds on chroma, in the chroma look only.
 	segAdaptCBright
 	segAdaptCDark
-	segSplit // not a segmentation: a cell of a blob split by its pitch (pitch.go)
+	segWideLines // dark lines up to several pixels wide, in the lines look only
+	segSplit     // not a segmentation: a cell of a blob split by its pitch (pitch.go)
+)
+
+// blobLook is which segmentations collectBlobs adds to the common ones.
+type blobLook uint8
+
+const (
+	lookPlain  blobLook = iota
+	lookChroma          // adaptive thresholds on chroma
+	lookLines           // regions parted by wide dark lines
 )
 
 // collectBlobs runs several segmentations of work (BGR) and returns the
 // compact blobs they find, duplicates merged, in work pixels. The
 // segmentations run on workers goroutines (segWorkers for 0); the result
 // does not depend on their number or timing.
-func collectBlobs(work gocv.Mat, workers int, chroma bool) ([]blob, error) {
+func collectBlobs(work gocv.Mat, workers int, look blobLook) ([]blob, error) {
 	grey := gocv.NewMat()
 	defer grey.Close()
 	gocv.CvtColor(work, &grey, gocv.ColorBGRToGray)
@@ -116,7 +128,7 @@ func collectBlobs(work gocv.Mat, workers int, chroma bool) ([]blob, error) {
 			}
 		}
 	}
-	if chroma {
+	if look == lookChroma {
 		// Adaptive thresholds on chroma (the largest of B, G, R less the
 		// smallest), on the pyramid: faint coloured caps on a pale
 		// panel differ in colour more than in grey. Unlike saturation,
@@ -156,6 +168,13 @@ func collectBlobs(work gocv.Mat, workers int, chroma bool) ([]blob, error) {
 	// (the largest of B, G, R), where a grey line between coloured
 	// lights is deeper than in grey.
 	jobs = append(jobs, segJob{kind: segLines, src: ch[2], scale: 1})
+	if look == lookLines {
+		// Regions parted by dark lines a few pixels wide, edges or none:
+		// flat cells edge to edge on a blurred screen. Such a cell is
+		// as dark as its neighbours beyond the line, so its contrast
+		// with the ring around it is low (lineMinContrast).
+		jobs = append(jobs, segJob{kind: segWideLines, src: ch[2], scale: 1})
+	}
 
 	found, err := runSegJobs(jobs, maxArea, workers)
 	if err != nil {
@@ -178,7 +197,7 @@ func collectBlobs(work gocv.Mat, workers int, chroma bool) ([]blob, error) {
 	})
 	out := merged[:0]
 	for _, b := range merged {
-		if b.contrast >= blobMinContrast {
+		if b.contrast >= blobMinContrast || b.src == segWideLines && b.contrast >= lineMinContrast {
 			out = append(out, b)
 		}
 	}
@@ -224,6 +243,7 @@ type segJob struct {
 // segScratch holds the Mats one worker reuses from job to job.
 type segScratch struct {
 	mask, eroded, blur, lines, kernel gocv.Mat
+	wide                              gocv.Mat // the structuring element of segWideLines
 	cc                                cclScratch
 }
 
@@ -234,6 +254,7 @@ func newSegScratch() *segScratch {
 		blur:   gocv.NewMat(),
 		lines:  gocv.NewMat(),
 		kernel: gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3)),
+		wide:   gocv.GetStructuringElement(gocv.MorphRect, image.Pt(9, 9)),
 	}
 }
 
@@ -243,6 +264,7 @@ func (s *segScratch) Close() {
 	s.blur.Close()
 	s.lines.Close()
 	s.kernel.Close()
+	s.wide.Close()
 	s.cc.Close()
 }
 
@@ -305,6 +327,9 @@ func (s *segScratch) run(j *segJob, maxArea float64) ([]blob, error) {
 		gocv.Dilate(s.mask, &s.mask, s.kernel)
 		gocv.BitwiseOr(s.mask, s.lines, &s.mask)
 		gocv.BitwiseNot(s.mask, &s.mask)
+	case segWideLines:
+		gocv.MorphologyEx(j.src, &s.blur, gocv.MorphBlackhat, s.wide)
+		gocv.Threshold(s.blur, &s.mask, lineMinDepth, 255, gocv.ThresholdBinaryInv)
 	default:
 		panic(fmt.Sprintf("vision: unknown segmentation %d", j.kind))
 	}

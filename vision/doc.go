@@ -31,7 +31,11 @@
 //     whole range, and its lattices compete with the first ones; if the
 //     best is weak still, once more with adaptive thresholds on chroma
 //     (the largest of B, G, R less the smallest) as well: pale coloured
-//     caps on a pale panel differ from it in colour more than in grey. A
+//     caps on a pale panel differ from it in colour more than in grey;
+//     and if the best is at most 4 cells or rests on few blobs still,
+//     once more with regions parted by dark lines a few pixels wide
+//     (flat cells edge to edge on a blurred screen, each as dark as its
+//     neighbours beyond the line, make no blob otherwise). A
 //     lattice whose blobs have blobs of their own size closer than a
 //     cell (a third of them or more) is coarser than the board's, laid
 //     over a few lit lights, and loses half its score. Growing and

@@ -50,7 +50,9 @@ const (
 // and scored (lattice.go); the case around the buttons widens sparse
 // lattices (lattice_case.go); when the best is weak, a second search on
 // the copy's levels spread over the whole range (stretch.go) adds its
-// lattices. Each lattice's h is in full-resolution
+// lattices, when it is weak still a third with chroma, and when the
+// best is small or rests on few blobs (weakFind) a fourth on regions
+// parted by wide dark lines. Each lattice's h is in full-resolution
 // pixels of img; its sizeSure is false when the extent rests on weak
 // evidence, a close rival exists, or the case cue widened it (see
 // lattice.sizeSure). When the first look finds nothing, or a best
@@ -134,7 +136,7 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 		return nil, fmt.Errorf("pixel type %v, want 8-bit: %w", img.Type(), ErrNoBoard)
 	}
 
-	out, nb, err := latticesOn(work, work, nil, false, rows, cols, scale, workers, dbg)
+	out, nb, err := latticesOn(work, work, nil, lookPlain, rows, cols, scale, workers, dbg)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +155,17 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	if weakBest(out) {
 		// Faint caps that differ from their panel in colour more than
 		// in brightness make no blobs: look again with chroma too.
-		more, _, err := latticesOn(work, work, nil, true, rows, cols, scale, workers, dbg)
+		more, _, err := latticesOn(work, work, nil, lookChroma, rows, cols, scale, workers, dbg)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	if weakFind(out) {
+		// Flat cells edge to edge, parted by blurred lines, make no
+		// blobs but the lit ones (merged where they touch): look again
+		// at regions parted by lines a few pixels wide.
+		more, _, err := latticesOn(work, work, nil, lookLines, rows, cols, scale, workers, dbg)
 		if err != nil {
 			return nil, err
 		}
@@ -191,7 +203,7 @@ func spreadLook(work gocv.Mat, rows, cols int, scale float64, workers int, dbg *
 	if !ok {
 		return nil, nil
 	}
-	out, _, err := latticesOn(spread, work, &m, false, rows, cols, scale, workers, dbg)
+	out, _, err := latticesOn(spread, work, &m, lookPlain, rows, cols, scale, workers, dbg)
 	return out, err
 }
 
@@ -213,8 +225,8 @@ func weakBest(ls []lattice) bool {
 // everything else is measured on work, the same copy before the level
 // map m (nil when seg is work): scores and colours then compare with
 // those of the first look.
-func latticesOn(seg, work gocv.Mat, m *levelMap, chroma bool, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, int, error) {
-	bs, err := collectBlobs(seg, workers, chroma)
+func latticesOn(seg, work gocv.Mat, m *levelMap, look blobLook, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, int, error) {
+	bs, err := collectBlobs(seg, workers, look)
 	if err != nil {
 		return nil, 0, fmt.Errorf("finding blobs: %w", err)
 	}
