@@ -33,7 +33,9 @@ const (
 	// occShownAside is how far from the centre, in pitches, the part of
 	// a cell showing the other group's look must lie on average to count
 	// as beside a cover; occShownAsideMin the share of the footprint it
-	// must then show for a sure cell to be put in doubt.
+	// must then show for a doubted cell to be read as that group (in
+	// place of occShown). Sure cells are put in doubt by occShown alone:
+	// with the lower share, right boards were doubted and no wrong one.
 	occShownAside    = 0.28
 	occShownAsideMin = 0.04
 	// whiteL, whiteChroma and blackL bound near white and near black.
