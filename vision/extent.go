@@ -40,9 +40,10 @@ const (
 	// one (tuning photo 102110, whose top row of unlit cells showed 0.12
 	// of the median's edges; 5 of 1500 tuning boards gained, none lost).
 	growShare = 0.6
-	// clearGrow: a line that joins a grid the finder vouched for at
-	// clearGrow of the median similarity or more is kept whatever
-	// mixed evidence the other lines show.
+	// clearGrow: lines that join a grid the finder vouched for at
+	// clearGrow of the median similarity or more are kept though edge
+	// lines leave the evidence mixed, when no other move was made and
+	// no line beyond half looks like the buttons.
 	clearGrow      = 0.9
 	growFloor      = 0.3
 	minEnergyShare = 0.3
