@@ -21,6 +21,9 @@ type blob struct {
 	fill  float64 // area over the area of the moment-equivalent ellipse: ~1 for discs, 0.95 for squares, low for rings and L shapes
 	votes int     // how many segmentations found (nearly) this blob
 	src   uint8   // the segmentation that found it, for debugging
+	// wide is that segWideLines found it (or a duplicate merged into
+	// it): it is kept at lineMinContrast.
+	wide bool
 	// inner is the mean BGR colour inside the blob, ring the mean just
 	// around it, contrast the RMS difference of the two.
 	inner, ring [3]float64
@@ -82,6 +85,18 @@ const (
 	lookChroma          // adaptive thresholds on chroma
 	lookLines           // regions parted by wide dark lines
 )
+
+func (l blobLook) String() string {
+	switch l {
+	case lookPlain:
+		return "plain"
+	case lookChroma:
+		return "chroma"
+	case lookLines:
+		return "lines"
+	}
+	return fmt.Sprintf("look %d", uint8(l))
+}
 
 // collectBlobs runs several segmentations of work (BGR) and returns the
 // compact blobs they find, duplicates merged, in work pixels. The
@@ -197,7 +212,7 @@ func collectBlobs(work gocv.Mat, workers int, look blobLook) ([]blob, error) {
 	})
 	out := merged[:0]
 	for _, b := range merged {
-		if b.contrast >= blobMinContrast || b.src == segWideLines && b.contrast >= lineMinContrast {
+		if b.contrast >= blobMinContrast || b.wide && b.contrast >= lineMinContrast {
 			out = append(out, b)
 		}
 	}
@@ -534,6 +549,7 @@ func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8, cc *cclScratch)
 			fill:  m / (4 * math.Pi * math.Sqrt(det)),
 			votes: 1,
 			src:   src,
+			wide:  src == segWideLines,
 		}
 		if src == segLines && b.elong >= pairMinElong && b.elong <= pairMaxElong && b.fill >= pairMinFill && b.fill <= pairMaxFill {
 			// Two touching square cells between grid lines (lit
@@ -587,11 +603,13 @@ func mergeBlobs(bs []blob) []blob {
 			}
 			dead[j] = true
 			b.votes++
+			wide := b.wide || o.wide
 			if math.Abs(o.fill-1) < math.Abs(b.fill-1) && o.elong <= b.elong {
 				v := b.votes
 				b = *o
 				b.votes = v
 			}
+			b.wide = wide
 		})
 		out = append(out, b)
 	}

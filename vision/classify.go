@@ -742,10 +742,11 @@ func hueOnly(ext [][]cellStats, lit [][]bool) bool {
 
 // Bounds of hueOnly: the groups' median brightness (log V) within
 // hueOnlyV of each other, their median saturations at least hueOnlyS
-// and within hueOnlySGap, their median chromas hueOnlyGap apart. On
-// render-third 180000 red and blue pegs (which the lineage counts all
-// lit) lay 0.35, 0.58 and 0.79, 1.27; it fired on no board of boardgen's
-// tuning sets, render-unseen 7, 21 and 22, or the real photos' variants.
+// and within hueOnlySGap, their median chromas at least hueOnlyGap
+// apart. On render-third 180000 red and blue pegs (which the lineage
+// counts all lit) lay 0.35 apart in brightness, at saturations 0.58 and
+// 0.79, 1.27 apart in chroma; it fired on no board of boardgen's tuning
+// sets, render-unseen 7, 21 and 22, or the real photos' variants.
 const (
 	hueOnlyV    = 0.5
 	hueOnlyS    = 0.4

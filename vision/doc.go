@@ -329,9 +329,9 @@
 // A cell unlike every other cell is so re-read only when its cover lies
 // off its centre: a lone white light fills its cell evenly about the
 // centre, a cursor's body lies beside the point it points at. So is a
-// cell whose part showing the other group lies well to one side of its
-// centre (a hand hiding nearly all of the cell but a corner), and then
-// 4% of it showing is enough. A cell no
+// cell of a group of many colours whose part showing the other group
+// lies well to one side of its centre (a hand hiding nearly all of the
+// cell but a corner), and then 4% of it showing is enough. A cell no
 // check doubted is put in doubt, its reading kept, when a clear part of
 // it matches only the other group's template and a quarter or more does
 // not (a cursor in a photo, grey or tinted, over part of the cell).

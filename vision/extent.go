@@ -450,7 +450,9 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	unsure, looped, grew, refit, cut := false, false, false, false, false
 	// clearGrows is that some move took in a line that looked like the
 	// board's buttons nearly as much as they look alike; otherMoves that
-	// the extent changed in any other way.
+	// the extent changed in any other way, the lattice was fitted again
+	// before a line was dropped, or the grown grid could not be judged
+	// (its window or its template failed).
 	clearGrows, otherMoves := false, false
 	// unsureBeyond is that some of the last step's mixed evidence is a
 	// line beyond the grid that half looks like its buttons: the pattern
@@ -472,7 +474,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			next := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
 			nw, ok := newExtentWindow(img, next, nil)
 			if !ok {
-				unsure = true
+				unsure, otherMoves = true, true
 				break
 			}
 			du, dv = du+c0-extentMargin, dv+r0-extentMargin
@@ -484,7 +486,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 			if step == 0 {
 				return l, math.Inf(-1)
 			}
-			unsure = true
+			unsure, otherMoves = true, true
 			break
 		}
 		eLow := w.lowEnergy(r0, r1, c0, c1)

@@ -161,6 +161,7 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 		}
 		out = append(out, more...)
 	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
 	if weakFind(out) {
 		// Flat cells edge to edge, parted by blurred lines, make no
 		// blobs but the lit ones (merged where they touch): look again

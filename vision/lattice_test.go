@@ -60,7 +60,7 @@ func grid(rows, cols int) [][2]int {
 // apart, over a table of tiles 30 across at a pitch of 40. Any point of
 // the buttons' lattice lies within its tolerance of some tile, so
 // refining must not claim tiles: each has tile neighbours far closer
-// than the lattice's pitch.
+// than the lattice's pitch. Nor must growing from a button.
 func TestRefineSkipsFinerField(t *testing.T) {
 	const w, h = 800, 800
 	var bs []blob
@@ -85,6 +85,13 @@ func TestRefineSkipsFinerField(t *testing.T) {
 		}
 	}
 	f := newFinder(bs, make([]uint8, w*h*3), w, h)
+	if g := f.grow(0, vec{120, 0}, vec{0, 120}); g == nil || len(g.node) != 4 {
+		n := 0
+		if g != nil {
+			n = len(g.node)
+		}
+		t.Errorf("grown from a button: %d nodes, want the board's 4", n)
+	}
 	hy := &hyp{node: map[[2]int]int{{0, 0}: 0, {0, 1}: 1, {1, 0}: 2, {1, 1}: 3}}
 	if !f.refine(hy) {
 		t.Fatal("refine dropped the board")

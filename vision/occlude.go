@@ -31,10 +31,10 @@ const (
 	// a cell unlike all the others must lie on average.
 	occOffCentre = 0.04
 	// occShownAside is how far from the centre, in pitches, the part of
-	// a cell showing the other group's look must lie on average to count
-	// as beside a cover; occShownAsideMin the share of the footprint it
-	// must then show for a doubted cell to be read as that group (in
-	// place of occShown). Sure cells are put in doubt by occShown alone:
+	// a cell of a group of many colours showing the other group's look
+	// must lie on average to count as beside a cover; occShownAsideMin
+	// the share of the footprint it must then show for a doubted cell to
+	// be read as that group (in place of occShown). Sure cells are put in doubt by occShown alone:
 	// with the lower share, right boards were doubted and no wrong one.
 	occShownAside    = 0.28
 	occShownAsideMin = 0.04
@@ -61,7 +61,9 @@ const (
 // other (its group too small for a template) is re-read only when its
 // cover lies off its centre: a lone white light fills its cell evenly
 // about the centre, a cursor's body lies beside the point it points
-// at. The cell stays in doubt. A sure cell of which a clear part
+// at. A cell of a group of many colours is re-read also when the part
+// showing the other group lies to one side (aside), its cover centred,
+// and then a smaller part of it may show. The cell stays in doubt. A sure cell of which a clear part
 // matches only the other group's template (and a quarter or more does
 // not: its own look, or a cover of any colour, since a cursor in a photo
 // is grey or tinted, seldom white) is put in doubt, its reading kept.
@@ -84,6 +86,7 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 	// group g has no template.
 	idx, tp, tols := looks.idx, looks.tp, looks.tol
 	tol := math.Max(occMinTol, math.Max(tols[0], tols[1]))
+	looseG := -1 // the group whose cells differ among themselves, if any
 	if tol > occMaxTol {
 		// One group's cells differ among themselves (lights of many
 		// colours): its template tells nothing, and its cells are
@@ -94,6 +97,7 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 			return
 		}
 		tp[loose], tol = nil, math.Max(occMinTol, tols[1-loose])
+		looseG = loose
 	}
 	// match[i] compares cell i with its group's template and the
 	// other's (nil when the other group has none), each cell against
@@ -137,9 +141,12 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 			continue
 		}
 		foot := float64(m.disc)
-		// The part that shows the other group's look lies to one side
-		// when a cover hides the rest: a cursor pointing at the cell.
-		aside := m.other > 0 && math.Hypot(m.ox, m.oy) >= occShownAside*float64(m.other)
+		// In a group of many colours, the part of a cell that shows
+		// the other group's look lies to one side when a cover hides
+		// the rest: a cursor pointing at the cell. (A lone light, its
+		// group too small for a template, may sit a little off its
+		// cell: not so.)
+		aside := g == looseG && m.other > 0 && math.Hypot(m.ox, m.oy) >= occShownAside*float64(m.other)
 		if tp[g] == nil && math.Hypot(m.nx, m.ny) < occOffCentre*float64(m.neither) && !aside {
 			// One or two cells unlike the rest, covered at their
 			// centre: lights (a light fills its cell evenly about its
