@@ -422,8 +422,7 @@ func capsAlike(stats [][]cellStats, ring, lit []bool) bool {
 	if len(others) == 0 {
 		others = rest
 	}
-	sat := func(s cellStats) float64 { return s.s }
-	return medianOf(others, sat) < medianOf(rung, sat)+minSGap
+	return medianOf(others, cellS) < medianOf(rung, cellS)+minSGap
 }
 
 // ringSplit splits the board on halo, the upper group lit: lit rings
@@ -719,11 +718,6 @@ func bothGroups(stats [][]cellStats, lit [][]bool) ([2][]cellStats, bool) {
 	return g, len(g[0]) >= 3 && len(g[1]) >= 3
 }
 
-// cellV and cellS are a cell's median log V and its saturation, for
-// medianOf.
-func cellV(s cellStats) float64 { return s.v }
-func cellS(s cellStats) float64 { return s.s }
-
 // hueOnly reports whether the two groups of a board (ext as measure
 // gives it) differ in hue alone: alike in brightness and in saturation,
 // both coloured. A light adds brightness or colour; two colours of one
@@ -777,10 +771,9 @@ const (
 // rings and case.
 func lcdLike(ext [][]cellStats, lit [][]bool) bool {
 	g := groups(inner(ext), litGridAt(lit))
-	v := func(s cellStats) float64 { return s.v }
 	spread := func(s cellStats) float64 { return s.spread }
 	peakS := func(s cellStats) float64 { return s.peakS }
-	return len(g[1]) > 0 && medianOf(g[1], v) < lcdMaxV && medianOf(g[1], spread) < lcdMaxSpread &&
+	return len(g[1]) > 0 && medianOf(g[1], cellV) < lcdMaxV && medianOf(g[1], spread) < lcdMaxSpread &&
 		medianOf(g[1], peakS) < lcdMaxPeakS
 }
 
@@ -872,11 +865,9 @@ func panelLit(ext [][]cellStats, lit [][]bool) bool {
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return false
 	}
-	v := func(s cellStats) float64 { return s.v }
-	sat := func(s cellStats) float64 { return s.s }
-	ov, os := medianOf(out, v), medianOf(out, sat)
-	litLike := medianOf(g[1], v)-ov < minVGap && math.Abs(medianOf(g[1], sat)-os) < minSGap/2
-	unlitApart := math.Abs(medianOf(g[0], v)-ov) >= minVGap || math.Abs(medianOf(g[0], sat)-os) >= minSGap
+	ov, os := medianOf(out, cellV), medianOf(out, cellS)
+	litLike := medianOf(g[1], cellV)-ov < minVGap && math.Abs(medianOf(g[1], cellS)-os) < minSGap/2
+	unlitApart := math.Abs(medianOf(g[0], cellV)-ov) >= minVGap || math.Abs(medianOf(g[0], cellS)-os) >= minSGap
 	if !litLike || !unlitApart {
 		return false
 	}
@@ -884,9 +875,9 @@ func panelLit(ext [][]cellStats, lit [][]bool) bool {
 	// where those are of another and outdo them in saturation or in
 	// brightness (a light theme in a warm cast; dark grey caps beside
 	// lights of the case's colour do neither).
-	ls, us := medianOf(g[1], sat), medianOf(g[0], sat)
+	ls, us := medianOf(g[1], cellS), medianOf(g[0], cellS)
 	return ls < us-minSGap ||
-		(ls <= us || medianOf(g[0], v) >= medianOf(g[1], v)) &&
+		(ls <= us || medianOf(g[0], cellV) >= medianOf(g[1], cellV)) &&
 			hueGap(g[1], out) < panelSameHue && hueGap(g[0], out) >= panelHue
 }
 
@@ -960,8 +951,7 @@ const (
 func lineColours(stats [][]cellStats, lit [][]bool) bool {
 	rows, cols := len(lit), len(lit[0])
 	g := groups(stats, litGridAt(lit))
-	cv := func(s cellStats) float64 { return s.v }
-	if medianOf(g[1], cv)-medianOf(g[0], cv) >= lineGap {
+	if medianOf(g[1], cellV)-medianOf(g[0], cellV) >= lineGap {
 		return false
 	}
 	if cols >= 3 && wholeLines(rows, cols, func(r, c int) bool { return lit[r][c] }) {
@@ -1035,11 +1025,10 @@ const (
 // lay between V 125 and V 150.
 func colouredShine(ext [][]cellStats) bool {
 	in, out := cellsOf(inner(ext)), ring(ext)
-	cv := func(s cellStats) float64 { return s.v }
 	rise := func(s cellStats) float64 { return s.v - s.rim }
-	v := medianOf(in, cv)
-	return v >= shineV && medianOf(in, func(s cellStats) float64 { return s.s }) >= shineS &&
-		medianOf(in, rise) >= shineRise && v-medianOf(out, cv) >= shineRise
+	v := medianOf(in, cellV)
+	return v >= shineV && medianOf(in, cellS) >= shineS &&
+		medianOf(in, rise) >= shineRise && v-medianOf(out, cellV) >= shineRise
 }
 
 // ownColourV (log V, about V 106) and ownColourS are the median
@@ -1065,8 +1054,8 @@ const (
 // wood-coloured ring, at V 113.
 func ownColour(ext [][]cellStats) bool {
 	in, out := cellsOf(inner(ext)), ring(ext)
-	return medianOf(in, func(s cellStats) float64 { return s.v }) >= ownColourV &&
-		medianOf(in, func(s cellStats) float64 { return s.s }) >= ownColourS &&
+	return medianOf(in, cellV) >= ownColourV &&
+		medianOf(in, cellS) >= ownColourS &&
 		hueGap(in, out) >= minSGap &&
 		medianOf(in, func(s cellStats) float64 { return s.v - s.rim }) > -2*minVGap
 }
@@ -1101,7 +1090,7 @@ func missedUnlitLine(ext, stats [][]cellStats, v *verdict) bool {
 	}
 	rise := func(s cellStats) float64 { return s.v - s.rim }
 	uRise := medianOf(unlit, rise)
-	uSat := medianOf(unlit, func(s cellStats) float64 { return s.s })
+	uSat := medianOf(unlit, cellS)
 	if math.Abs(uRise) < 0.1 {
 		return false
 	}
@@ -1299,9 +1288,9 @@ func phantomEdge(stats [][]cellStats, lit [][]bool) bool {
 			get func(cellStats) float64
 			max float64
 		}{
-			{func(s cellStats) float64 { return s.v }, 0.15},
+			{cellV, 0.15},
 			{func(s cellStats) float64 { return s.v - s.rim }, 0.15},
-			{func(s cellStats) float64 { return s.s }, 0.1},
+			{cellS, 0.1},
 		} {
 			if math.Abs(medianOf(edge, f.get)-medianOf(inner, f.get)) > f.max {
 				return true
@@ -1334,6 +1323,11 @@ func ring(ext [][]cellStats) []cellStats {
 	}
 	return out
 }
+
+// cellV and cellS are the median log V and the mean saturation of a
+// cell's centre: the measures medianOf is most often asked for.
+func cellV(s cellStats) float64 { return s.v }
+func cellS(s cellStats) float64 { return s.s }
 
 // medianOf is the median of get over the cells.
 func medianOf(cells []cellStats, get func(cellStats) float64) float64 {
@@ -1612,8 +1606,7 @@ func decide(stats [][]cellStats) *verdict {
 		// under minHalo stays unlit: the glow of lit neighbours, not a
 		// ring. When the rings change no cell, only those are in doubt.
 		g := groups(stats, litAt(ring))
-		cv := func(s cellStats) float64 { return s.v }
-		ringV, restV := medianOf(g[1], cv), medianOf(g[0], cv)
+		ringV, restV := medianOf(g[1], cellV), medianOf(g[0], cellV)
 		var kept []int
 		changed := false
 		for i, on := range ring {
@@ -1702,24 +1695,22 @@ func ringsUnread(stats [][]cellStats, lit []bool) bool {
 		return false
 	}
 	halo := func(s cellStats) float64 { return s.halo }
-	sat := func(s cellStats) float64 { return s.s }
 	return medianOf(g[0], halo) >= minHalo/2 && medianOf(g[1], halo) < minHalo/4 && unlitRingsAsBright(g) &&
-		medianOf(g[0], sat) >= medianOf(g[1], sat)+minSGap/3
+		medianOf(g[0], cellS) >= medianOf(g[1], cellS)+minSGap/3
 }
 
 // upperDarker reports whether the cells above t on xs are darker (median
 // log V) than those below.
 func upperDarker(stats [][]cellStats, xs []float64, t float64) bool {
 	g := groups(stats, above(xs, t))
-	get := func(s cellStats) float64 { return s.v }
-	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get) < medianOf(g[0], get)
+	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], cellV) < medianOf(g[0], cellV)
 }
 
 // upperClipped reports whether the cells above t on xs are clipped at
 // their centre (median log V).
 func upperClipped(stats [][]cellStats, xs []float64, t float64) bool {
 	g := groups(stats, above(xs, t))
-	return len(g[1]) > 0 && medianOf(g[1], func(s cellStats) float64 { return s.v }) >= clippedV
+	return len(g[1]) > 0 && medianOf(g[1], cellV) >= clippedV
 }
 
 // shadowSplit returns the part out of the shadow when the split on t
@@ -1743,9 +1734,8 @@ func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 	if len(g[0]) < 2 || len(g[1]) < 2 || !halfPlane(lit) {
 		return nil
 	}
-	cv := func(s cellStats) float64 { return s.v }
 	rim := func(s cellStats) float64 { return s.rim }
-	if medianOf(g[0], cv) >= clippedV && medianOf(g[1], cv) >= clippedV && math.Abs(medianOf(g[0], rim)-medianOf(g[1], rim)) >= minVGap {
+	if medianOf(g[0], cellV) >= clippedV && medianOf(g[1], cellV) >= clippedV && math.Abs(medianOf(g[0], rim)-medianOf(g[1], rim)) >= minVGap {
 		// Both groups clipped at the centre, their rims a step apart:
 		// the light, not the cells, differs across the line (a shadow
 		// shows in the rims and in the colour the clipping leaves).
@@ -1787,7 +1777,6 @@ func whiteLights(stats [][]cellStats, lit []bool) bool {
 	if len(g[0]) == 0 || len(g[1]) < 3 {
 		return false
 	}
-	cv := func(s cellStats) float64 { return s.v }
 	vs := make([]float64, len(g[1]))
 	for i, st := range g[1] {
 		vs[i] = st.v
@@ -1795,13 +1784,12 @@ func whiteLights(stats [][]cellStats, lit []bool) bool {
 	sort.Float64s(vs)
 	low := sortedQuantile(vs, 0.1)
 	for _, st := range g[0] {
-		if cv(st) < low {
+		if cellV(st) < low {
 			return false
 		}
 	}
-	sat := func(s cellStats) float64 { return s.s }
 	rise := func(s cellStats) float64 { return s.v - s.rim }
-	return medianOf(g[0], sat) < whiteUnlitS && medianOf(g[1], sat) >= whiteLitS && medianOf(g[0], rise) >= whiteRise
+	return medianOf(g[0], cellS) < whiteUnlitS && medianOf(g[1], cellS) >= whiteLitS && medianOf(g[0], rise) >= whiteRise
 }
 
 // glareShare: a lit group that whiteAdded finds to be white light added
@@ -1830,10 +1818,8 @@ func glareOnLit(stats [][]cellStats, lit []bool) bool {
 		return false
 	}
 	g := groups(stats, litAt(lit))
-	cv := func(s cellStats) float64 { return s.v }
-	sat := func(s cellStats) float64 { return s.s }
 	rim := func(s cellStats) float64 { return s.rim }
-	v, s, r := medianOf(g[1], cv), medianOf(g[1], sat), medianOf(g[1], rim)
+	v, s, r := medianOf(g[1], cellV), medianOf(g[1], cellS), medianOf(g[1], rim)
 	if s < 2*minSGap {
 		return false
 	}
@@ -1952,9 +1938,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 	}
 	g := groups(stats, litAt(lit))
 	lc, uc := g[1], g[0]
-	sat := func(s cellStats) float64 { return s.s }
 	rise := func(s cellStats) float64 { return s.v - s.rim }
-	greyer := medianOf(lc, sat) < medianOf(uc, sat)-minSGap*2/3
+	greyer := medianOf(lc, cellS) < medianOf(uc, cellS)-minSGap*2/3
 	if vGap < clearVGap && greyer && medianOf(lc, rise) < minVGap {
 		// The lit group is only a little brighter, no brighter than
 		// the gaps around it, and clearly greyer: pale unlit cells
@@ -2081,9 +2066,8 @@ func greyGlare(stats [][]cellStats, lit []bool, i int) bool {
 		return false
 	}
 	g := groups(stats, litAt(lit))
-	sat := func(s cellStats) float64 { return s.s }
 	pS := func(s cellStats) float64 { return s.peakS }
-	litS, litPS, unlitS := medianOf(g[1], sat), medianOf(g[1], pS), medianOf(g[0], sat)
+	litS, litPS, unlitS := medianOf(g[1], cellS), medianOf(g[1], pS), medianOf(g[0], cellS)
 	st := stats[i/len(stats[0])][i%len(stats[0])]
 	return litS-unlitS >= minSGap && math.Abs(st.s-unlitS) < 0.1 &&
 		litS-st.s >= minSGap && litPS-st.peakS >= minSGap
@@ -2136,7 +2120,7 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 	// On a board of grey caps, a grey cell below clipped lights may as
 	// well be a cap in good light as a white light: brightness is all
 	// that tells them apart, and it says the cell is not one of them.
-	greyCaps := len(uv) > 0 && medianOf(g[0], func(s cellStats) float64 { return s.s }) < greyS
+	greyCaps := len(uv) > 0 && medianOf(g[0], cellS) < greyS
 	for i, on := range lit {
 		st := stats[i/cols][i%cols]
 		v := st.v
@@ -2173,7 +2157,7 @@ func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int)
 		return
 	}
 	ma, mb := medianChroma(u)
-	mv := medianOf(u, func(s cellStats) float64 { return s.v })
+	mv := medianOf(u, cellV)
 	var odd []int
 	for i, on := range lit {
 		st := stats[i/cols][i%cols]
@@ -2384,8 +2368,7 @@ func satBetween(stats [][]cellStats, lit []bool, i int) bool {
 	if len(g[0]) == 0 || len(g[1]) == 0 {
 		return false
 	}
-	get := func(s cellStats) float64 { return s.s }
-	own, other := medianOf(g[b2i(lit[i])], get), medianOf(g[b2i(!lit[i])], get)
+	own, other := medianOf(g[b2i(lit[i])], cellS), medianOf(g[b2i(!lit[i])], cellS)
 	a, b := math.Min(own, other), math.Max(own, other)
 	// At the other group's own colour, and alone in its group there, it
 	// is not between: a glare spot on an unlit grey button among orange
@@ -2424,8 +2407,7 @@ func paleDim(stats [][]cellStats, lit []bool, i int) bool {
 	if len(g[0]) == 0 {
 		return false
 	}
-	get := func(s cellStats) float64 { return s.s }
-	unlitS, litS := medianOf(g[0], get), medianOf(g[1], get)
+	unlitS, litS := medianOf(g[0], cellS), medianOf(g[1], cellS)
 	if litS-unlitS < minSGap {
 		return false
 	}
@@ -2790,9 +2772,8 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 	// cursors are white). Else its centre may be glare or a cursor over
 	// an unlit button.
 	g := groups(stats, above(xs, t))
-	sat := func(s cellStats) float64 { return s.s }
 	pS := func(s cellStats) float64 { return s.peakS }
-	litS, litPS, unlitS := medianOf(g[1], sat), medianOf(g[1], pS), medianOf(g[0], sat)
+	litS, litPS, unlitS := medianOf(g[1], cellS), medianOf(g[1], pS), medianOf(g[0], cellS)
 	for _, i := range darkRim {
 		st := stats[i/cols][i%cols]
 		if litNeighbours(lit, cols, i) <= 1 && litS-unlitS >= minSGap &&
@@ -2901,10 +2882,9 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		for _, st := range in {
 			sure = sure && st.v < oneGroupGreyTopV && st.peak < clippedV && st.s < plainGreyS && st.peakS < plainGreyS
 		}
-		cv := func(s cellStats) float64 { return s.v }
 		rim := func(s cellStats) float64 { return s.rim }
 		sure = sure && evenCells(inner(ext)) &&
-			medianOf(in, cv)-medianOf(out, cv) <= outshine &&
+			medianOf(in, cellV)-medianOf(out, cellV) <= outshine &&
 			medianOf(in, rim)-medianOf(out, rim) <= outshine
 		// Cells that stand well above their own gaps, on a board whose
 		// gaps are far darker than the ring around it (a dark board on
@@ -2913,7 +2893,7 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// doubting them too put 4 more right boards of five tuning
 		// sets in doubt and caught no wrong one.
 		rise := func(s cellStats) float64 { return s.v - s.rim }
-		if medianOf(in, rise) >= shineRise && medianOf(out, cv)-medianOf(in, rim) >= shineRise {
+		if medianOf(in, rise) >= shineRise && medianOf(out, cellV)-medianOf(in, rim) >= shineRise {
 			sure = false
 		}
 		// Dim cells darker than the case or screen around the grid,
@@ -2924,18 +2904,17 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// Cells of a colour the ring lacks must be clearly darker: a
 		// light screen's coloured lights are no brighter than the
 		// screen around them.
-		sat := func(s cellStats) float64 { return s.s }
 		margin := 0.0
-		if medianOf(in, sat) >= medianOf(out, sat)+2*minSGap {
+		if medianOf(in, cellS) >= medianOf(out, cellS)+2*minSGap {
 			margin = minVGap
 		}
 		// Coloured cells of a hue the ring lacks, sunk well below the
 		// surface they sit on (their own gaps), may be a light
 		// screen's cells lit in its accent colour, darker than the
 		// screen as any colour is: not plain.
-		accent := medianOf(in, sat) >= plainGreyS && hueGap(in, out) >= 2*minSGap &&
-			(medianOf(in, rise) <= -2*minVGap || medianOf(in, sat) >= accentS && medianOf(in, rise) < 0)
-		dark := medianOf(in, cv) <= oneGroupUnlitV && medianOf(in, cv) <= medianOf(out, cv)-margin && !accent
+		accent := medianOf(in, cellS) >= plainGreyS && hueGap(in, out) >= 2*minSGap &&
+			(medianOf(in, rise) <= -2*minVGap || medianOf(in, cellS) >= accentS && medianOf(in, rise) < 0)
+		dark := medianOf(in, cellV) <= oneGroupUnlitV && medianOf(in, cellV) <= medianOf(out, cellV)-margin && !accent
 		sure = (sure || dark && evenCells(inner(ext))) && !colourRing(in)
 	}
 	if !sure || !alikeCells(inner(ext), !v.lit[0][0]) || twoKinds(inner(ext)) {
@@ -3125,9 +3104,9 @@ func evenCells(stats [][]cellStats) bool {
 		get func(cellStats) float64
 		max float64
 	}{
-		{func(s cellStats) float64 { return s.v }, 0.2},
+		{cellV, 0.2},
 		{func(s cellStats) float64 { return s.peak }, 0.2},
-		{func(s cellStats) float64 { return s.s }, 0.1},
+		{cellS, 0.1},
 		{func(s cellStats) float64 { return s.peakS }, 0.1},
 	} {
 		m := medianOf(all, f.get)
@@ -3633,7 +3612,7 @@ func fallenLight(stats [][]cellStats, lit [][]bool, conf [][]float64) int {
 	lin := func(x float64) float64 { return math.Exp(x) - 4 }
 	ka := medianOf(unlit, func(s cellStats) float64 { return s.kc[0] })
 	kb := medianOf(unlit, func(s cellStats) float64 { return s.kc[1] })
-	uv := lin(medianOf(unlit, func(s cellStats) float64 { return s.v }))
+	uv := lin(medianOf(unlit, cellV))
 	urim := lin(medianOf(unlit, func(s cellStats) float64 { return s.rim }))
 	n := 0
 	for r := range stats {
@@ -3670,9 +3649,8 @@ func darkGaps(stats [][]cellStats, lit []bool) bool {
 	if len(g[0]) == 0 || len(g[1]) == 0 {
 		return false
 	}
-	cv := func(s cellStats) float64 { return s.v }
 	rim := func(s cellStats) float64 { return s.rim }
-	return medianOf(g[1], cv)-medianOf(g[0], cv) < clearVGap && medianOf(g[1], rim) < medianOf(g[0], rim)-gapDarker
+	return medianOf(g[1], cellV)-medianOf(g[0], cellV) < clearVGap && medianOf(g[1], rim) < medianOf(g[0], rim)-gapDarker
 }
 
 // Levels of unlitGlows.
@@ -3692,10 +3670,9 @@ func unlitGlows(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 	if len(g[0]) == 0 || len(g[1]) == 0 {
 		return
 	}
-	cv := func(s cellStats) float64 { return s.v }
-	if medianOf(g[0], func(s cellStats) float64 { return s.s }) < glowS ||
+	if medianOf(g[0], cellS) < glowS ||
 		medianOf(g[0], func(s cellStats) float64 { return s.v - s.rim }) < glowRise ||
-		medianOf(g[0], cv) < medianOf(g[1], cv)-glowNear {
+		medianOf(g[0], cellV) < medianOf(g[1], cellV)-glowNear {
 		return
 	}
 	for i, on := range lit {

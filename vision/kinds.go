@@ -10,8 +10,8 @@ import (
 // light leaves as they are.
 var (
 	kindMeasures = []func(cellStats) float64{
-		func(s cellStats) float64 { return s.v },
-		func(s cellStats) float64 { return s.s },
+		cellV,
+		cellS,
 		func(s cellStats) float64 { return s.peak },
 		func(s cellStats) float64 { return s.peakS },
 		func(s cellStats) float64 { return s.ring },
@@ -20,7 +20,7 @@ var (
 		func(s cellStats) float64 { return s.cb },
 	}
 	colourMeasures = []func(cellStats) float64{
-		func(s cellStats) float64 { return s.s },
+		cellS,
 		func(s cellStats) float64 { return s.peakS },
 		func(s cellStats) float64 { return s.ca },
 		func(s cellStats) float64 { return s.cb },
@@ -80,9 +80,8 @@ func kindsRead(stats [][]cellStats, v *verdict) bool {
 	for i, st := range cellsOf(stats) {
 		k[b2i(upper[i])] = append(k[b2i(upper[i])], st)
 	}
-	cv := func(s cellStats) float64 { return s.v }
 	ps := func(s cellStats) float64 { return s.peakS }
-	mv := [2]float64{medianOf(k[0], cv), medianOf(k[1], cv)}
+	mv := [2]float64{medianOf(k[0], cellV), medianOf(k[1], cellV)}
 	var litKind int
 	switch {
 	case (mv[0] >= oneGroupTopV) != (mv[1] >= oneGroupTopV):
