@@ -152,27 +152,30 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 		}
 		out = append(out, more...)
 	}
+	// lookAgain adds the lattices of another look at work.
+	lookAgain := func(look blobLook) error {
+		more, _, err := latticesOn(work, work, nil, look, rows, cols, scale, workers, dbg)
+		out = append(out, more...)
+		return err
+	}
+	bestFirst := func() { sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score }) }
 	if weakBest(out) {
 		// Faint caps that differ from their panel in colour more than
 		// in brightness make no blobs: look again with chroma too.
-		more, _, err := latticesOn(work, work, nil, lookChroma, rows, cols, scale, workers, dbg)
-		if err != nil {
+		if err := lookAgain(lookChroma); err != nil {
 			return nil, err
 		}
-		out = append(out, more...)
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
+	bestFirst()
 	if weakFind(out) {
 		// Flat cells edge to edge, parted by blurred lines, make no
 		// blobs but the lit ones (merged where they touch): look again
 		// at regions parted by lines a few pixels wide.
-		more, _, err := latticesOn(work, work, nil, lookLines, rows, cols, scale, workers, dbg)
-		if err != nil {
+		if err := lookAgain(lookLines); err != nil {
 			return nil, err
 		}
-		out = append(out, more...)
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
+	bestFirst()
 	out = distinct(out)
 	for i := range out {
 		out[i].doubt(sizeDoubts(&out[i]))

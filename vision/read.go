@@ -41,7 +41,7 @@ func (o *Options) orDefault() (Options, error) {
 	if c.Rows < 0 || c.Cols < 0 || (c.Rows == 0) != (c.Cols == 0) {
 		return c, fmt.Errorf("board size %d×%d: give both rows and columns, or neither", c.Rows, c.Cols)
 	}
-	if c.Rows != 0 && (min(c.Rows, c.Cols) < MinSide || max(c.Rows, c.Cols) > MaxSide) {
+	if c.Rows != 0 && !SizeInRange(c.Rows, c.Cols) {
 		return c, fmt.Errorf("board size %d×%d: the reader finds boards of %d to %d rows and columns", c.Rows, c.Cols, MinSide, MaxSide)
 	}
 	return c, nil
@@ -53,6 +53,12 @@ const (
 	MinSide = 2
 	MaxSide = maxCells
 )
+
+// SizeInRange reports whether a rows×cols board is one Read finds: each
+// side from MinSide to MaxSide.
+func SizeInRange(rows, cols int) bool {
+	return min(rows, cols) >= MinSide && max(rows, cols) <= MaxSide
+}
 
 // maxHypotheses is how many of the grid finder's hypotheses Read
 // considers: refineHypotheses refines those that could win, and the

@@ -122,7 +122,7 @@ func (p *photoFlags) options() (*photoOptions, error) {
 		if o.Rows, o.Cols, err = parseSize(p.size); err != nil {
 			return nil, fmt.Errorf("--size: %w", err)
 		}
-		if min(o.Rows, o.Cols) < vision.MinSide || max(o.Rows, o.Cols) > vision.MaxSide {
+		if !vision.SizeInRange(o.Rows, o.Cols) {
 			return nil, fmt.Errorf("--size %s: photos are read for boards of %d to %d rows and columns (lightsout grid solves any size typed in)", p.size, vision.MinSide, vision.MaxSide)
 		}
 	}
