@@ -525,11 +525,15 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				rows, cols := r1-r0, c1-c0
 				room := (side < 2 && rows < maxCells) || (side >= 2 && cols < maxCells)
 				// On a board whose cells show both looks, lit and
-				// unlit, a line of its buttons looks like one of them:
-				// a line far darker or brighter than all of them is the
-				// case's frame or the background.
+				// unlit (a template for each), a line of its buttons
+				// looks like one of them: a line far darker or brighter
+				// than all of them is the case's frame or the
+				// background. Cells of one look spread in brightness by
+				// a shadow tell nothing of how bright a lit line is
+				// (102274: a column of lit buttons beside a 3×2 grid of
+				// unlit ones, 0.32 apart, left out as foreign).
 				ob := w.outsideBright(side, r0, r1, c0, c1)
-				foreign := hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack)
+				foreign := len(tpl) > 1 && hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack)
 				switch {
 				case foreign:
 				case room && s >= growShare*med && s >= growFloor && e >= minEnergyShare*eLow && w.farHalfAlike(tpl, side, r0, r1, c0, c1):
