@@ -689,14 +689,17 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 const gapLikeDarkS = 0.3
 
 // litLikeGaps reports whether the cells read lit are as bright as the
-// gaps between the cells (the median of the cells' rims, within
-// minVGap) while the cells read unlit lie minVGap or more below the
-// gaps, both groups grey (median saturation under plainGreyS, and under
-// gapLikeDarkS for the darker), three or more cells in each. The cells
+// gaps between the cells (the median of the cells' rims), within
+// minVGap above and 3·minVGap below, while the cells read unlit lie
+// minVGap or more below the gaps, both groups grey (median saturation
+// under plainGreyS, and under gapLikeDarkS for the darker), three or
+// more cells in each. The cells
 // read lit then show the panel itself: an LCD's empty cells beside the
 // segments it turns dark, which are its lights (render-third 190000,
-// photos 186 and 196, read inverted with no doubt), or white buttons
-// that do not outshine a white case.
+// photos 186 and 196, read inverted with no doubt; 180000 photo 136,
+// whose empty cells lie 0.12 below the panel), or white buttons that do
+// not outshine a white case. Lights well below the gaps are a light
+// screen's coloured cells (panelLit).
 func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	in := inner(ext)
 	g, ok := bothGroups(in, lit)
@@ -707,7 +710,8 @@ func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 		return false
 	}
 	gap := medianOf(cellsOf(in), func(s cellStats) float64 { return s.rim })
-	return math.Abs(medianOf(g[1], cellV)-gap) < minVGap && medianOf(g[0], cellV) <= gap-minVGap
+	lv := medianOf(g[1], cellV)
+	return lv-gap < minVGap && lv-gap > -3*minVGap && medianOf(g[0], cellV) <= gap-minVGap
 }
 
 // bothGroups returns the unlit and lit cells of stats as lit reads
