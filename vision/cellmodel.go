@@ -125,7 +125,7 @@ func secondOpinion(v *verdict, ext [][]cellStats) {
 	n := 0
 	for r, row := range v.conf {
 		for c, conf := range row {
-			if conf >= UncertainBelow {
+			if conf >= UncertainBelow || v.covered[r*cols+c] {
 				continue
 			}
 			if feats == nil {

@@ -124,6 +124,41 @@ func TestSecondOpinionFlips(t *testing.T) {
 	}
 }
 
+// TestSecondOpinionLeavesCovered checks that the model leaves the cells
+// marked covered (a pointer or glare over them) as the rules read them,
+// on a board whose every cell it turns right otherwise.
+func TestSecondOpinionLeavesCovered(t *testing.T) {
+	es, err := labels.Read("../testdata/photos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if e.File != "00011.jpg" {
+			continue
+		}
+		ext, err := measureLabelled("../testdata/photos", e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		called := func(r, c int) bool { return e.Lights[r][c] != '1' } // every cell wrong
+		v := testVerdict(e.Rows, e.Cols, called, 0.1)
+		v.covered = map[int]bool{}
+		for i := 0; i < e.Rows*e.Cols; i += 2 {
+			v.covered[i] = true
+		}
+		secondOpinion(v, ext)
+		for i := range e.Rows * e.Cols {
+			r, c := i/e.Cols, i%e.Cols
+			if v.covered[i] && v.lit[r][c] != called(r, c) {
+				t.Errorf("covered cell (%d, %d) turned", r, c)
+			}
+		}
+		if v.why["model"] == 0 {
+			t.Errorf("the model turned no cell; want it to turn the uncovered wrong ones")
+		}
+	}
+}
+
 // TestTrainCellModel retrains the cell model:
 //
 //	go test ./vision -run TestTrainCellModel -timeout 1h -train-cells DIR1,DIR2,...

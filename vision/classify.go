@@ -133,6 +133,10 @@ type verdict struct {
 	// why counts, by reason, the cells whose confidence a check pulled
 	// below UncertainBelow (for the debug image and tuning).
 	why map[string]int
+	// covered holds the cells (row-major) that a pointer or a glare
+	// spot may cover (oddLitInLine): the cell model, which knows
+	// neither, leaves them as the rules read them.
+	covered map[int]bool
 	// score is the score the board was split on.
 	score func(cellStats) float64
 	// litLow, for a two-group board, is the lowest score that still
@@ -1525,6 +1529,7 @@ func decide(stats [][]cellStats) *verdict {
 		chromaArbiter(stats, lit, conf, v.why)
 		litLikeUnlit(stats, lit, conf, v.why)
 		partUnlit(stats, lit, conf, v.why)
+		oddLitInLine(stats, lit, conf, v)
 		if ringsUnread(stats, lit) {
 			// Lit rings read unlit beside brighter grey caps: every
 			// cell in doubt.
@@ -2190,6 +2195,77 @@ func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int)
 	}
 	why["oddhue"] += len(odd)
 }
+
+// oddLitInLine doubts a lit cell whose colour is not that of the other
+// lit cells of its row, or of its column, when at least minLineMates of
+// them share one colour (each within minSGap/2 of their median chroma)
+// and it lies minSGap or more from it: a pointer or a glare spot on an
+// unlit cell of a board lit in a colour per row (t2 99686: a white
+// pointer on an unlit cell of a row of pink lights, read lit with no
+// doubt). Where colours vary cell by cell, a line's lit cells do not
+// share one. The cells are marked covered: the cell model turned a lit
+// cell under a pointer off (t1 99009).
+func oddLitInLine(stats [][]cellStats, lit []bool, conf []float64, v *verdict) {
+	rows, cols := len(stats), len(stats[0])
+	odd := map[int]bool{}
+	// judge looks at the lit cells at is (row-major indices of one line).
+	judge := func(is []int) {
+		var on []int
+		for _, i := range is {
+			if lit[i] {
+				on = append(on, i)
+			}
+		}
+		for _, i := range on {
+			var mates []cellStats
+			for _, j := range on {
+				if j != i {
+					mates = append(mates, stats[j/cols][j%cols])
+				}
+			}
+			if len(mates) < minLineMates {
+				continue
+			}
+			ma, mb := medianChroma(mates)
+			alike := true
+			for _, m := range mates {
+				alike = alike && math.Hypot(m.ca-ma, m.cb-mb) <= minSGap/2
+			}
+			st := stats[i/cols][i%cols]
+			if alike && math.Hypot(st.ca-ma, st.cb-mb) >= minSGap {
+				odd[i] = true
+			}
+		}
+	}
+	for r := range rows {
+		var is []int
+		for c := range cols {
+			is = append(is, r*cols+c)
+		}
+		judge(is)
+	}
+	for c := range cols {
+		var is []int
+		for r := range rows {
+			is = append(is, r*cols+c)
+		}
+		judge(is)
+	}
+	for i := range odd {
+		conf[i] = math.Min(conf[i], crossCap)
+		if v.covered == nil {
+			v.covered = map[int]bool{}
+		}
+		v.covered[i] = true
+	}
+	if len(odd) > 0 {
+		v.why["oddlit"] += len(odd)
+	}
+}
+
+// minLineMates is how many other lit cells of one colour a line must
+// hold for oddLitInLine to judge a lit cell by them.
+const minLineMates = 3
 
 // oneHue reports whether the cells odd (indices into stats, row-major)
 // share one hue: every one within minSGap/2 of their median chroma. A

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"testing"
@@ -695,6 +696,78 @@ func TestNearHalfPlane(t *testing.T) {
 			}
 			if got := nearHalfPlane(lit); got != tc.want {
 				t.Errorf("nearHalfPlane = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestOddLitInLine checks that a lit cell whose colour differs from the
+// other lit cells of its row, themselves of one colour, is doubted and
+// marked covered (a pointer on t2 99686's unlit cell among pink lights),
+// and that boards whose lights vary in colour cell by cell, or whose
+// lines hold too few lights, are left alone.
+func TestOddLitInLine(t *testing.T) {
+	unlit := cellStats{v: 4.5}
+	pink := cellStats{v: 5.5, s: 0.32, ca: 0.25, cb: 0.05}
+	white := cellStats{v: 5.56}
+	hues := [][2]float64{{0.25, 0.05}, {-0.2, 0.1}, {0, -0.3}, {0.2, 0.3}, {-0.25, -0.1}}
+	for _, tc := range []struct {
+		name string
+		at   func(r, c int) cellStats // nil: unlit
+		want []int                    // cells (row-major) doubted
+	}{
+		{"pointer in a row of pink lights", func(r, c int) cellStats {
+			switch {
+			case r == 2 && c == 4:
+				return white
+			case r == 2 && c < 4:
+				return pink
+			}
+			return unlit
+		}, []int{2*6 + 4}},
+		{"lights of a colour each", func(r, c int) cellStats {
+			if r == 2 && c < 5 {
+				h := hues[c]
+				return cellStats{v: 5.5, s: 0.3, ca: h[0], cb: h[1]}
+			}
+			return unlit
+		}, nil},
+		{"two pink lights and a white one", func(r, c int) cellStats {
+			switch {
+			case r == 2 && c == 4:
+				return white
+			case r == 2 && c < 2:
+				return pink
+			}
+			return unlit
+		}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 5, 6
+			stats := make([][]cellStats, rows)
+			var lit []bool
+			var conf []float64
+			for r := range rows {
+				stats[r] = make([]cellStats, cols)
+				for c := range cols {
+					stats[r][c] = tc.at(r, c)
+					lit = append(lit, stats[r][c] != unlit)
+					conf = append(conf, 1)
+				}
+			}
+			v := testVerdict(rows, cols, func(int, int) bool { return false }, 1)
+			oddLitInLine(stats, lit, conf, v)
+			var got []int
+			for i, c := range conf {
+				if c < UncertainBelow {
+					got = append(got, i)
+					if !v.covered[i] {
+						t.Errorf("cell %d doubted but not marked covered", i)
+					}
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("doubted %v, want %v", got, tc.want)
 			}
 		})
 	}
