@@ -128,35 +128,44 @@ func TestSecondOpinionFlips(t *testing.T) {
 // marked covered (a pointer or glare over them) as the rules read them,
 // on a board whose every cell it turns right otherwise.
 func TestSecondOpinionLeavesCovered(t *testing.T) {
+	e, ext := labelledPhoto(t, "00011.jpg")
+	called := func(r, c int) bool { return e.Lights[r][c] != '1' } // every cell wrong
+	v := testVerdict(e.Rows, e.Cols, called, 0.1)
+	v.covered = map[int]bool{}
+	for i := 0; i < e.Rows*e.Cols; i += 2 {
+		v.covered[i] = true
+	}
+	secondOpinion(v, ext)
+	for i := range e.Rows * e.Cols {
+		r, c := i/e.Cols, i%e.Cols
+		if v.covered[i] && v.lit[r][c] != called(r, c) {
+			t.Errorf("covered cell (%d, %d) turned", r, c)
+		}
+	}
+	if v.why["model"] == 0 {
+		t.Errorf("the model turned no cell; want it to turn the uncovered wrong ones")
+	}
+}
+
+// labelledPhoto returns the label of file in testdata/photos and its
+// cells measured through the label's corners.
+func labelledPhoto(t *testing.T, file string) (labels.Entry, [][]cellStats) {
+	t.Helper()
 	es, err := labels.Read("../testdata/photos")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range es {
-		if e.File != "00011.jpg" {
-			continue
-		}
-		ext, err := measureLabelled("../testdata/photos", e)
-		if err != nil {
-			t.Fatal(err)
-		}
-		called := func(r, c int) bool { return e.Lights[r][c] != '1' } // every cell wrong
-		v := testVerdict(e.Rows, e.Cols, called, 0.1)
-		v.covered = map[int]bool{}
-		for i := 0; i < e.Rows*e.Cols; i += 2 {
-			v.covered[i] = true
-		}
-		secondOpinion(v, ext)
-		for i := range e.Rows * e.Cols {
-			r, c := i/e.Cols, i%e.Cols
-			if v.covered[i] && v.lit[r][c] != called(r, c) {
-				t.Errorf("covered cell (%d, %d) turned", r, c)
+		if e.File == file {
+			ext, err := measureLabelled("../testdata/photos", e)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if v.why["model"] == 0 {
-			t.Errorf("the model turned no cell; want it to turn the uncovered wrong ones")
+			return e, ext
 		}
 	}
+	t.Fatalf("%s: not in testdata/photos", file)
+	return labels.Entry{}, nil
 }
 
 // TestTrainCellModel retrains the cell model:
