@@ -21,8 +21,8 @@ type blob struct {
 	fill  float64 // area over the area of the moment-equivalent ellipse: ~1 for discs, 0.95 for squares, low for rings and L shapes
 	votes int     // how many segmentations found (nearly) this blob
 	src   uint8   // the segmentation that found it, for debugging
-	// wide is that segWideLines found it (or a duplicate merged into
-	// it): it is kept at lineMinContrast.
+	// wide is that segWideLines or segGridLines found it (or a
+	// duplicate merged into it): it is kept at lineMinContrast.
 	wide bool
 	// inner is the mean BGR colour inside the blob, ring the mean just
 	// around it, contrast the RMS difference of the two.
@@ -74,6 +74,7 @@ const (
 	segAdaptCBright
 	segAdaptCDark
 	segWideLines // dark lines up to several pixels wide, in the lines look only
+	segGridLines // cells of a grid of straight lines (gridlines.go), in the lines look only
 	segSplit     // not a segmentation: a cell of a blob split by its pitch (pitch.go)
 )
 
@@ -81,9 +82,10 @@ const (
 type blobLook uint8
 
 const (
-	lookPlain  blobLook = iota
-	lookChroma          // adaptive thresholds on chroma
-	lookLines           // regions parted by wide dark lines
+	lookPlain     blobLook = iota
+	lookChroma             // adaptive thresholds on chroma
+	lookLines              // regions parted by wide dark lines
+	lookGridLines          // lookLines, and the cells of a grid of straight edges
 )
 
 func (l blobLook) String() string {
@@ -94,6 +96,8 @@ func (l blobLook) String() string {
 		return "chroma"
 	case lookLines:
 		return "lines"
+	case lookGridLines:
+		return "grid lines"
 	}
 	return fmt.Sprintf("look %d", uint8(l))
 }
@@ -183,12 +187,17 @@ func collectBlobs(work gocv.Mat, workers int, look blobLook) ([]blob, error) {
 	// (the largest of B, G, R), where a grey line between coloured
 	// lights is deeper than in grey.
 	jobs = append(jobs, segJob{kind: segLines, src: ch[2], scale: 1})
-	if look == lookLines {
+	if look == lookLines || look == lookGridLines {
 		// Regions parted by dark lines a few pixels wide, edges or none:
 		// flat cells edge to edge on a blurred screen. Such a cell is
 		// as dark as its neighbours beyond the line, so its contrast
 		// with the ring around it is low (lineMinContrast).
 		jobs = append(jobs, segJob{kind: segWideLines, src: ch[2], scale: 1})
+	}
+	if look == lookGridLines {
+		// Cells edge to edge whose grid shows as straight lines: a
+		// lit cell's edge or a faint line between unlit ones.
+		jobs = append(jobs, segJob{kind: segGridLines, src: grey, scale: 1})
 	}
 
 	found, err := runSegJobs(jobs, maxArea, workers)
@@ -345,6 +354,8 @@ func (s *segScratch) run(j *segJob, maxArea float64) ([]blob, error) {
 	case segWideLines:
 		gocv.MorphologyEx(j.src, &s.blur, gocv.MorphBlackhat, s.wide)
 		gocv.Threshold(s.blur, &s.mask, lineMinDepth, 255, gocv.ThresholdBinaryInv)
+	case segGridLines:
+		gridLineMask(j.src, &s.mask, &s.blur, &s.lines)
 	default:
 		panic(fmt.Sprintf("vision: unknown segmentation %d", j.kind))
 	}
@@ -549,7 +560,7 @@ func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8, cc *cclScratch)
 			fill:  m / (4 * math.Pi * math.Sqrt(det)),
 			votes: 1,
 			src:   src,
-			wide:  src == segWideLines,
+			wide:  src == segWideLines || src == segGridLines,
 		}
 		if src == segLines && b.elong >= pairMinElong && b.elong <= pairMaxElong && b.fill >= pairMinFill && b.fill <= pairMaxFill {
 			// Two touching square cells between grid lines (lit

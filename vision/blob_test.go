@@ -304,16 +304,16 @@ func TestMaskBlobs(t *testing.T) {
 }
 
 // TestCollectBlobsSteady checks that the segmentations' goroutines do
-// not change the result, in every look (plain, chroma, wide lines): two
-// runs on one photo, and a run on one goroutine, give the same blobs,
-// and they find the buttons of a rendered board.
+// not change the result, in every look (plain, chroma, wide lines, grid
+// lines): two runs on one photo, and a run on one goroutine, give the
+// same blobs, and they find the buttons of a rendered board.
 func TestCollectBlobsSteady(t *testing.T) {
 	img, e, err := synth.Render(gridSeedBase+5, &synth.Options{Style: synth.StyleKeypad, Rows: 5, Cols: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer img.Close()
-	for _, look := range []blobLook{lookPlain, lookChroma, lookLines} {
+	for _, look := range []blobLook{lookPlain, lookChroma, lookLines, lookGridLines} {
 		var runs [3][]blob
 		for k, workers := range []int{0, 0, 1} {
 			if runs[k], err = collectBlobs(img, workers, look); err != nil {

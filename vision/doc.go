@@ -35,7 +35,14 @@
 //     and if the best is at most 4 cells or rests on few blobs still,
 //     once more with regions parted by dark lines a few pixels wide
 //     (flat cells edge to edge on a blurred screen, each as dark as its
-//     neighbours beyond the line, make no blob otherwise). A
+//     neighbours beyond the line, make no blob otherwise); when that
+//     best is at most 4 cells, also with the cells of a grid of
+//     straight edges: two families of lines from a Hough transform of
+//     the edges, each an evenly stepped run, their outer lines shown
+//     along most of their length, every line along a fifth of it, and a
+//     step of room beyond the grid (lit cells that touch merge into one
+//     blob, but the lines between cells are a lit cell's edge
+//     somewhere). A
 //     lattice whose blobs have blobs of their own size closer than a
 //     cell (a third of them or more) is coarser than the board's, laid
 //     over a few lit lights, and loses half its score. Growing and

@@ -52,7 +52,9 @@ const (
 // the copy's levels spread over the whole range (stretch.go) adds its
 // lattices, when it is weak still a third with chroma, and when the
 // best is small or rests on few blobs (weakFind) a fourth on regions
-// parted by wide dark lines. Each lattice's h is in full-resolution
+// parted by wide dark lines, and when it is at most 4 cells on the cells
+// of a grid of straight edges too (gridlines.go). Each lattice's h is in
+// full-resolution
 // pixels of img; its sizeSure is false when the extent rests on weak
 // evidence, a close rival exists, or the case cue widened it (see
 // lattice.sizeSure). When the first look finds nothing, or a best
@@ -170,8 +172,15 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	if weakFind(out) {
 		// Flat cells edge to edge, parted by blurred lines, make no
 		// blobs but the lit ones (merged where they touch): look again
-		// at regions parted by lines a few pixels wide.
-		if err := lookAgain(lookLines); err != nil {
+		// at regions parted by lines a few pixels wide; and when the
+		// best is at most 4 cells, at the cells of a grid of straight
+		// edges too (grids of lines in clutter cost more than they
+		// give a larger lattice).
+		look := lookLines
+		if len(out) == 0 || out[0].rows*out[0].cols <= 4 {
+			look = lookGridLines
+		}
+		if err := lookAgain(look); err != nil {
 			return nil, err
 		}
 	}
