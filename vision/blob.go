@@ -45,7 +45,8 @@ const (
 	// between a blob and its surroundings: below it, sensor noise and
 	// texture make blobs anywhere.
 	blobMinContrast = 10
-	// lineMinContrast is blobMinContrast for blobs of segWideLines.
+	// lineMinContrast is blobMinContrast for blobs of segWideLines and
+	// segGridLines.
 	lineMinContrast = 3
 	// lineMinDepth is how much darker (8-bit value levels) than both
 	// sides a line of a pixel or two must be to part two regions.
@@ -73,8 +74,8 @@ const (
 	// Adaptive thresholds on chroma, in the chroma look only.
 	segAdaptCBright
 	segAdaptCDark
-	segWideLines // dark lines up to several pixels wide, in the lines look only
-	segGridLines // cells of a grid of straight lines (gridlines.go), in the lines look only
+	segWideLines // dark lines up to several pixels wide, in the lines and grid-lines looks
+	segGridLines // cells of a grid of straight lines (gridlines.go), in the grid-lines look only
 	segSplit     // not a segmentation: a cell of a blob split by its pitch (pitch.go)
 )
 

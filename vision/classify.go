@@ -695,7 +695,7 @@ const gapLikeDarkS = 0.3
 // litLikeGaps reports whether the cells read lit are as bright as the
 // gaps between the cells (the median of the cells' rims), within
 // minVGap above and 3·minVGap below, while the cells read unlit lie
-// minVGap or more below the gaps, both groups grey (median saturation
+// minVGap or more below the gaps and below the lit ones, both groups grey (median saturation
 // under plainGreyS, and under gapLikeDarkS for the darker), three or
 // more cells in each. The cells
 // read lit then show the panel itself: an LCD's empty cells beside the
@@ -715,7 +715,8 @@ func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	}
 	gap := medianOf(cellsOf(in), func(s cellStats) float64 { return s.rim })
 	lv := medianOf(g[1], cellV)
-	return lv-gap < minVGap && lv-gap > -3*minVGap && medianOf(g[0], cellV) <= gap-minVGap
+	uv := medianOf(g[0], cellV)
+	return lv-gap < minVGap && lv-gap > -3*minVGap && uv <= gap-minVGap && lv >= uv+minVGap
 }
 
 // bothGroups returns the unlit and lit cells of stats as lit reads
@@ -2197,9 +2198,9 @@ func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int)
 }
 
 // oddLitInLine doubts a lit cell whose colour is not that of the other
-// lit cells of its row, or of its column, when at least minLineMates of
-// them share one colour (each within minSGap/2 of their median chroma)
-// and it lies minSGap or more from it: a pointer or a glare spot on an
+// lit cells of its row, or of its column, when they are minLineMates or
+// more and all share one colour (each within minSGap/2 of their median
+// chroma) and it lies minSGap or more from it: a pointer or a glare spot on an
 // unlit cell of a board lit in a colour per row (t2 99686: a white
 // pointer on an unlit cell of a row of pink lights, read lit with no
 // doubt). Where colours vary cell by cell, a line's lit cells do not

@@ -725,6 +725,15 @@ func TestOddLitInLine(t *testing.T) {
 			}
 			return unlit
 		}, []int{2*6 + 4}},
+		{"pointer in a column of pink lights", func(r, c int) cellStats {
+			switch {
+			case c == 1 && r == 0:
+				return white
+			case c == 1:
+				return pink
+			}
+			return unlit
+		}, []int{1}},
 		{"lights of a colour each", func(r, c int) cellStats {
 			if r == 2 && c < 5 {
 				h := hues[c]

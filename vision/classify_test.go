@@ -1362,6 +1362,7 @@ func TestLitLikeGaps(t *testing.T) {
 		{"LCD: empty cells read lit", cellStats{v: 5.5, rim: 5.49}, cellStats{v: 4.44, rim: 5.49}, true},
 		{"tinted LCD", cellStats{v: 5.2, rim: 5.2, s: 0.15}, cellStats{v: 4.2, rim: 5.2, s: 0.26}, true},
 		{"LCD: empty cells a shade below the panel", cellStats{v: 5.0, rim: 5.12, s: 0.2}, cellStats{v: 4.1, rim: 5.12, s: 0.2}, true},
+		{"cells read lit darker than those read unlit", cellStats{v: 4.85, rim: 5.12}, cellStats{v: 5.0, rim: 5.12}, false},
 		{"coloured dark cells", cellStats{v: 5.2, rim: 5.2, s: 0.15}, cellStats{v: 4.2, rim: 5.2, s: 0.35}, false},
 		{"white lights outshine a pale case", cellStats{v: 5.8, rim: 5.4}, cellStats{v: 4.4, rim: 5.4}, false},
 		{"coloured lights as bright as the gaps", cellStats{v: 5.5, rim: 5.49, s: 0.6}, cellStats{v: 4.44, rim: 5.49}, false},

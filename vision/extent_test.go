@@ -1303,3 +1303,28 @@ func TestRefineExtentShadowedLine(t *testing.T) {
 		t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, rows, cols)
 	}
 }
+
+// TestRefineExtentLitLineBeside checks that a column of lit caps beside
+// a grid of unlit ones whose brightness a shadow spreads (0.35 log V
+// from darkest to brightest, one look all the same) is taken in: only
+// a grid that shows both looks, lit and unlit, can tell that a line
+// beyond it is too bright to be its buttons (f1 102274, a 3×3 board
+// whose lit column was left out).
+func TestRefineExtentLitLineBeside(t *testing.T) {
+	const p, rows, cols = 60, 3, 3
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(40, 40, 40, 0), (rows+2)*p, (cols+2)*p, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	levels := []uint8{95, 125, 100, 130, 105, 135} // the unlit caps of columns 1 and 2, row by row
+	for r := 0; r < rows; r++ {
+		gocv.Circle(&img, image.Pt(p+p/2, p+r*p+p/2), p/3, color.RGBA{250, 60, 60, 0}, -1)
+		for c := 1; c < cols; c++ {
+			v := levels[2*r+c-1]
+			gocv.Circle(&img, image.Pt(p+c*p+p/2, p+r*p+p/2), p/3, color.RGBA{v, v, v, 0}, -1)
+		}
+	}
+	in := lattice{rows: rows, cols: cols - 1, h: [9]float64{p, 0, 2 * p, 0, p, p, 0, 0, 1}, score: 1, sizeSure: true}
+	got, _ := refineExtent(img, in)
+	if got.rows != rows || got.cols != cols {
+		t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, rows, cols)
+	}
+}

@@ -81,8 +81,10 @@ const (
 	gridMaxFamilies = 3
 	gridMaxRuns     = 30
 	// gridMaxLines is how many lines of a family, the best supported,
-	// runs are sought among.
+	// runs are sought among; gridMaxSegs how many segments, the
+	// longest, joinLines joins (it costs their number times the lines').
 	gridMaxLines = 60
+	gridMaxSegs  = 2000
 )
 
 // joinLines groups segments into lines: each joins the first line, of
@@ -94,18 +96,23 @@ func joinLines(segs []edgeSeg) []gridLine {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return segs[order[a]].length() > segs[order[b]].length() })
+	if len(order) > gridMaxSegs {
+		// Noise and texture make thousands of short segments; a grid
+		// shows in the longest.
+		order = order[:gridMaxSegs]
+	}
 	var lines []gridLine
 	var angles []float64
 	for _, i := range order {
 		s := segs[i]
-		n := s.length()
+		n, a := s.length(), s.angle()
 		if n == 0 {
 			continue
 		}
 		joined := false
 		for k := range lines {
 			l := &lines[k]
-			if angleGap(angles[k], s.angle()) <= gridJoinAngle &&
+			if angleGap(angles[k], a) <= gridJoinAngle &&
 				math.Abs(l.dist(s.x0, s.y0)) <= gridOnLine && math.Abs(l.dist(s.x1, s.y1)) <= gridOnLine {
 				l.support += n
 				l.segs = append(l.segs, s)
@@ -116,7 +123,7 @@ func joinLines(segs []edgeSeg) []gridLine {
 		if !joined {
 			lines = append(lines, gridLine{px: (s.x0 + s.x1) / 2, py: (s.y0 + s.y1) / 2,
 				dx: (s.x1 - s.x0) / n, dy: (s.y1 - s.y0) / n, support: n, segs: []edgeSeg{s}})
-			angles = append(angles, s.angle())
+			angles = append(angles, a)
 		}
 	}
 	for k := range lines {
@@ -127,7 +134,8 @@ func joinLines(segs []edgeSeg) []gridLine {
 
 // fitLine returns the line through segs fitted by total least squares
 // to their ends, each weighed by its segment's length, with their
-// support.
+// support; a line of no support and no direction when they have no
+// length.
 func fitLine(segs []edgeSeg) gridLine {
 	var w, cx, cy float64
 	for _, s := range segs {
@@ -135,6 +143,9 @@ func fitLine(segs []edgeSeg) gridLine {
 		w += 2 * n
 		cx += n * (s.x0 + s.x1)
 		cy += n * (s.y0 + s.y1)
+	}
+	if w == 0 {
+		return gridLine{segs: segs}
 	}
 	cx, cy = cx/w, cy/w
 	var sxx, syy, sxy float64
@@ -545,7 +556,8 @@ func gridLineMask(grey gocv.Mat, mask, blur, edges *gocv.Mat) {
 
 // drawGrid draws on mask the cells of the grid of lines fams: its
 // quadrilateral filled with 255, every line of both families across it
-// in 0.
+// in 0. gridSupport has checked that every crossing it draws lies in
+// the image.
 func drawGrid(mask *gocv.Mat, fams [2][]gridLine) {
 	// The grid's quadrilateral, filled, then every line of both
 	// families drawn across it.

@@ -68,6 +68,36 @@ func TestGridOfLines(t *testing.T) {
 			return i > 0 && i < rows && half(across, i, j)
 		}
 	}
+	// A run that goes on past the board: three more vertical lines at
+	// the board's step to the right of the 4×4 square-on board, each
+	// shown along a tenth of the board's height.
+	past := gridSegs(square, 4, 4, nil)
+	for k := 5.0; k <= 7; k++ {
+		past = append(past, edgeSeg{300 + 40*k, 200, 300 + 40*k, 216})
+	}
+	// Each line a dark line's two edges, 4 px apart.
+	var double []edgeSeg
+	for _, s := range gridSegs(square, 4, 5, nil) {
+		dx, dy := 2.0, 0.0
+		if s.x0 == s.x1 {
+			dx, dy = 2, 0
+		} else {
+			dx, dy = 0, 2
+		}
+		double = append(double, edgeSeg{s.x0 - dx, s.y0 - dy, s.x1 - dx, s.y1 - dy}, edgeSeg{s.x0 + dx, s.y0 + dy, s.x1 + dx, s.y1 + dy})
+	}
+	// Clutter in two directions: 400 short segments, level or upright,
+	// anywhere.
+	rnd := rand.New(rand.NewPCG(5, 0))
+	var clutter []edgeSeg
+	for range 400 {
+		x, y, n := 20+rnd.Float64()*900, 20+rnd.Float64()*700, 12+rnd.Float64()*40
+		if rnd.IntN(2) == 0 {
+			clutter = append(clutter, edgeSeg{x, y, x + n, y})
+		} else {
+			clutter = append(clutter, edgeSeg{x, y, x, y + n})
+		}
+	}
 	for _, tc := range []struct {
 		name       string
 		segs       []edgeSeg
@@ -79,7 +109,10 @@ func TestGridOfLines(t *testing.T) {
 		{"4×5, half the inner pieces missing", gridSegs(square, 4, 5, inner(4, 5)), 4, 5},
 		{"5×5 in perspective, half missing, stripes beside", append(gridSegs(tilted, 5, 5, inner(5, 5)), stripes...), 5, 5},
 		{"2×2", gridSegs(square, 2, 2, nil), 2, 2},
+		{"4×4, its columns' step going on faintly past it", past, 4, 4},
+		{"4×5 of dark lines, two edges each", double, 4, 5},
 		{"stripes alone", stripes, 0, 0},
+		{"short edges level and upright anywhere", clutter, 0, 0},
 		{"tiles to the photo's edge", gridSegs([9]float64{80, 0, 20, 0, 80, 20, 0, 0, 1}, 9, 12, nil), 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
