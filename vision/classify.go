@@ -695,15 +695,15 @@ const gapLikeDarkS = 0.3
 // litLikeGaps reports whether the cells read lit are as bright as the
 // gaps between the cells (the median of the cells' rims), within
 // minVGap above and 3·minVGap below, while the cells read unlit lie
-// minVGap or more below the gaps and below the lit ones, both groups grey (median saturation
-// under plainGreyS, and under gapLikeDarkS for the darker), three or
-// more cells in each. The cells
-// read lit then show the panel itself: an LCD's empty cells beside the
-// segments it turns dark, which are its lights (render-third 190000,
-// photos 186 and 196, read inverted with no doubt; 180000 photo 136,
-// whose empty cells lie 0.12 below the panel), or white buttons that do
-// not outshine a white case. Lights well below the gaps are a light
-// screen's coloured cells (panelLit).
+// minVGap or more below the gaps and below the lit ones, both groups
+// grey (median saturation under plainGreyS, and under gapLikeDarkS for
+// the darker), three or more cells in each. The cells read lit then
+// show the panel itself: an LCD's empty cells beside the segments it
+// turns dark, which are its lights (render-third 190000, photos 186 and
+// 196, read inverted with no doubt; 180000 photo 136, whose empty cells
+// lie 0.12 below the panel), or white buttons that do not outshine a
+// white case. Lights well below the gaps are a light screen's coloured
+// cells (panelLit).
 func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	in := inner(ext)
 	g, ok := bothGroups(in, lit)
@@ -2200,10 +2200,10 @@ func oddHue(stats [][]cellStats, lit []bool, conf []float64, why map[string]int)
 // oddLitInLine doubts a lit cell whose colour is not that of the other
 // lit cells of its row, or of its column, when they are minLineMates or
 // more and all share one colour (each within minSGap/2 of their median
-// chroma) and it lies minSGap or more from it: a pointer or a glare spot on an
-// unlit cell of a board lit in a colour per row (t2 99686: a white
-// pointer on an unlit cell of a row of pink lights, read lit with no
-// doubt). Where colours vary cell by cell, a line's lit cells do not
+// chroma) and it lies minSGap or more from it: a pointer or a glare
+// spot on an unlit cell of a board lit in a colour per row (t2 99686: a
+// white pointer on an unlit cell of a row of pink lights, read lit with
+// no doubt). Where colours vary cell by cell, a line's lit cells do not
 // share one. The cells are marked covered: the cell model turned a lit
 // cell under a pointer off (t1 99009).
 func oddLitInLine(stats [][]cellStats, lit []bool, conf []float64, v *verdict) {
