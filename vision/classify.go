@@ -2227,13 +2227,11 @@ func oddLitInLine(stats [][]cellStats, lit []bool, conf []float64, v *verdict) {
 			if len(mates) < minLineMates {
 				continue
 			}
-			ma, mb := medianChroma(mates)
-			alike := true
-			for _, m := range mates {
-				alike = alike && math.Hypot(m.ca-ma, m.cb-mb) <= minSGap/2
+			if !sameHue(mates) {
+				continue
 			}
-			st := stats[i/cols][i%cols]
-			if alike && math.Hypot(st.ca-ma, st.cb-mb) >= minSGap {
+			ma, mb := medianChroma(mates)
+			if st := stats[i/cols][i%cols]; math.Hypot(st.ca-ma, st.cb-mb) >= minSGap {
 				odd[i] = true
 			}
 		}
@@ -2279,6 +2277,12 @@ func oneHue(stats [][]cellStats, odd []int) bool {
 	for _, i := range odd {
 		cells = append(cells, stats[i/cols][i%cols])
 	}
+	return sameHue(cells)
+}
+
+// sameHue reports whether every one of cells lies within minSGap/2 of
+// their median chroma.
+func sameHue(cells []cellStats) bool {
 	ma, mb := medianChroma(cells)
 	for _, st := range cells {
 		if math.Hypot(st.ca-ma, st.cb-mb) > minSGap/2 {

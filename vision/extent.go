@@ -1020,7 +1020,7 @@ func sideInside(l *lattice, w, h, side int, t float64) bool {
 		default:
 			u, v = float64(l.cols)+t, a
 		}
-		if x, y := applyH(&l.h, u, v); x >= 0 && y >= 0 && x < float64(w) && y < float64(h) {
+		if x, y := applyH(&l.h, u, v); inImage(x, y, w, h) {
 			k++
 		}
 	}

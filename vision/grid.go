@@ -54,8 +54,7 @@ const (
 // best is small or rests on few blobs (weakFind) a fourth on regions
 // parted by wide dark lines, and when it is at most 4 cells on the cells
 // of a grid of straight edges too (gridlines.go). Each lattice's h is in
-// full-resolution
-// pixels of img; its sizeSure is false when the extent rests on weak
+// full-resolution pixels of img; its sizeSure is false when the extent rests on weak
 // evidence, a close rival exists, or the case cue widened it (see
 // lattice.sizeSure). When the first look finds nothing, or a best
 // lattice of at most 4 cells or on few blobs (weakFind), a second look
@@ -575,7 +574,7 @@ func (f *finder) placeWindow(h *hyp, uAxisI bool, su, sv, umin, umax, vmin, vmax
 		x, y := applyH(&h.h, float64(i), float64(j))
 		b := blob{x: x, y: y, area: h.size * h.size}
 		var r look
-		if x >= 0 && y >= 0 && x < float64(f.w) && y < float64(f.h) {
+		if inImage(x, y, f.w, f.h) {
 			appearance(f.bgr, f.w, f.h, &b)
 			r = look{con: b.contrast, in: true, inner: b.inner, ring: b.ring}
 		}

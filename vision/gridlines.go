@@ -279,15 +279,12 @@ func familyRuns(lines []gridLine, segs []edgeSeg, angle float64) [][]gridLine {
 	ref := gridLine{px: cx / w, py: cy / w, dx: math.Cos(a), dy: math.Sin(a)}
 	// Each line's position where it crosses the normal through the
 	// centre, so that lines converging in perspective keep their order.
+	normal := gridLine{px: ref.px, py: ref.py, dx: -ref.dy, dy: ref.dx}
 	pos := func(l gridLine) float64 {
-		// Intersect l with the normal through ref's point.
-		nx, ny := -ref.dy, ref.dx
-		den := l.dx*ny - l.dy*nx
-		if math.Abs(den) < 1e-9 {
+		x, y, ok := crossing(l, normal)
+		if !ok {
 			return ref.dist(l.px, l.py)
 		}
-		t := ((ref.px-l.px)*ny - (ref.py-l.py)*nx) / den
-		x, y := l.px+t*l.dx, l.py+t*l.dy
 		return ref.dist(x, y)
 	}
 	sort.SliceStable(fam, func(i, j int) bool { return pos(fam[i]) < pos(fam[j]) })
@@ -524,11 +521,6 @@ func familySegs(segs []edgeSeg, angle float64) []edgeSeg {
 		}
 	}
 	return out
-}
-
-// inImage reports whether (x, y) lies in the w × h image.
-func inImage(x, y float64, w, h int) bool {
-	return x >= 0 && y >= 0 && x < float64(w) && y < float64(h)
 }
 
 // gridLineMask writes to mask (8-bit, the size of grey) the cells of a

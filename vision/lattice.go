@@ -868,7 +868,7 @@ func (f *finder) cutSides(h *hyp) int {
 		out := 0
 		for t := 0; t < lens[s]; t++ {
 			x, y := applyH(&h.h, l[0][0]+float64(t)*l[1][0], l[0][1]+float64(t)*l[1][1])
-			if !(x >= 0 && y >= 0 && x < float64(f.w) && y < float64(f.h)) {
+			if !inImage(x, y, f.w, f.h) {
 				out++
 			}
 		}

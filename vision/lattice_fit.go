@@ -12,6 +12,11 @@ func applyH(h *[9]float64, u, v float64) (float64, float64) {
 	return (h[0]*u + h[1]*v + h[2]) / w, (h[3]*u + h[4]*v + h[5]) / w
 }
 
+// inImage reports whether (x, y) lies in the w × h image.
+func inImage(x, y float64, w, h int) bool {
+	return x >= 0 && y >= 0 && x < float64(w) && y < float64(h)
+}
+
 // similarity that moves points to their centroid and scales their mean
 // distance from it to √2, for conditioning.
 func normaliser(p [][2]float64) (s, tx, ty float64) {
