@@ -34,8 +34,9 @@ const (
 	// a cell of a group of many colours showing the other group's look
 	// must lie on average to count as beside a cover; occShownAsideMin
 	// the share of the footprint it must then show for a doubted cell to
-	// be read as that group (in place of occShown). Sure cells are put in doubt by occShown alone:
-	// with the lower share, right boards were doubted and no wrong one.
+	// be read as that group (in place of occShown). Sure cells are put
+	// in doubt by occShown alone: with the lower share, right boards
+	// were doubted and no wrong one.
 	occShownAside    = 0.28
 	occShownAsideMin = 0.04
 	// whiteL, whiteChroma and blackL bound near white and near black.
@@ -63,10 +64,11 @@ const (
 // about the centre, a cursor's body lies beside the point it points
 // at. A cell of a group of many colours is re-read also when the part
 // showing the other group lies to one side (aside), its cover centred,
-// and then a smaller part of it may show. The cell stays in doubt. A sure cell of which a clear part
-// matches only the other group's template (and a quarter or more does
-// not: its own look, or a cover of any colour, since a cursor in a photo
-// is grey or tinted, seldom white) is put in doubt, its reading kept.
+// and then a smaller part of it may show. The cell stays in doubt. A
+// sure cell of which a clear part matches only the other group's
+// template (and a quarter or more does not: its own look, or a cover of
+// any colour, since a cursor in a photo is grey or tinted, seldom
+// white) is put in doubt, its reading kept.
 // When one group's cells differ among themselves (lights of many
 // colours), that group has no template and its cells are compared with
 // the other group's alone.
