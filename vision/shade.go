@@ -28,28 +28,44 @@ const (
 // shadowEdge looks for a straight edge across the board of ext
 // (measure's cells with the ring of would-be cells around them) that
 // splits the rims into two sides, each holding at least two of the
-// board's cells, whose medians differ by at least minShadeStep, whose
-// board cells' rims alone differ the same way by half that, and that
-// explain all but shadeFit of the rims' spread. It returns the
-// cells on the darker side, the step and the brighter side's median rim.
-func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok bool) {
+// board's cells, whose board cells' median rims differ by at least
+// minShadeStep and whose ring's differ the same way by half that, and
+// that explains all but shadeFit of the rims' spread. The ring and the
+// board are taken apart: the case around a board is seldom the tone of
+// the gaps between its buttons, an offset that is no shadow's to explain
+// or to measure (102145: a shadow across a handheld whose case is 0.35
+// brighter than its gaps, left unfound). It returns the cells on the
+// darker side, the board's step and the brighter side's median rims,
+// the ring's and the board's.
+func shadowEdge(ext [][]cellStats) (dark [][]bool, step float64, brightRim [2]float64, ok bool) {
 	rows, cols := len(ext), len(ext[0])
 	n := rows * cols
 	rim := make([]float64, n)
+	ring := make([]bool, n)
 	for i := range rim {
-		rim[i] = ext[i/cols][i%cols].rim
+		r, c := i/cols, i%cols
+		rim[i] = ext[r][c].rim
+		ring[i] = r == 0 || c == 0 || r == rows-1 || c == cols-1
 	}
-	med := sortedQuantile(slices.Sorted(slices.Values(rim)), 0.5)
-	base := 0.0
-	for _, x := range rim {
-		base += math.Abs(x - med)
+	// spread is the sum of absolute deviations of xs from their median.
+	spread := func(xs []float64) float64 {
+		sort.Float64s(xs)
+		m := sortedQuantile(xs, 0.5)
+		d := 0.0
+		for _, x := range xs {
+			d += math.Abs(x - m)
+		}
+		return d
 	}
-	best := base * shadeFit
+	var whole [2][]float64 // the ring's rims and the board's
+	for i, x := range rim {
+		whole[b2i(!ring[i])] = append(whole[b2i(!ring[i])], x)
+	}
+	best := (spread(whole[0]) + spread(whole[1])) * shadeFit
 	var bestSide []bool
 	side := make([]bool, n)
 	proj := make([]float64, n)
-	var a, b []float64
-	var in [2][]float64 // the board's own rims on either side
+	var part [2][2][]float64 // rims by side, ring (0) or board (1)
 	for k := 0; k < shadeAngles; k++ {
 		th := math.Pi * float64(k) / shadeAngles
 		cx, cy := math.Cos(th), math.Sin(th)
@@ -62,53 +78,53 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step, brightRim float64, ok b
 			if offs[j]-offs[j-1] < 1e-9 {
 				continue
 			}
-			a, b = a[:0], b[:0]
-			in[0], in[1] = in[0][:0], in[1][:0]
+			for s := range part {
+				part[s][0], part[s][1] = part[s][0][:0], part[s][1][:0]
+			}
 			for i, p := range proj {
 				side[i] = p > o
 				r, c := i/cols, i%cols
 				inside := r > 0 && r < rows-1 && c > 0 && c < cols-1
-				if inside {
-					in[b2i(side[i])] = append(in[b2i(side[i])], rim[i])
-				}
-				if side[i] {
-					a = append(a, rim[i])
-				} else {
-					b = append(b, rim[i])
-				}
+				part[b2i(side[i])][b2i(inside)] = append(part[b2i(side[i])][b2i(inside)], rim[i])
 			}
+			in := [2][]float64{part[0][1], part[1][1]} // the board's own rims on either side
 			if len(in[0]) < 2 || len(in[1]) < 2 {
 				continue
 			}
-			sort.Float64s(a)
-			sort.Float64s(b)
-			ma, mb := sortedQuantile(a, 0.5), sortedQuantile(b, 0.5)
-			if math.Abs(ma-mb) < minShadeStep {
-				continue
-			}
+			// The step is the board's own: a step in the ring alone is
+			// no shadow on the board (a screen's title bar beside a
+			// flat grid).
 			sort.Float64s(in[0])
 			sort.Float64s(in[1])
-			if (sortedQuantile(in[1], 0.5)-sortedQuantile(in[0], 0.5))*math.Copysign(1, ma-mb) < minShadeStep/2 {
-				// The step lies in the ring around the board (a
-				// screen's title bar beside a flat grid), not across
-				// the board's own gaps: no shadow on the board.
+			m0, m1 := sortedQuantile(in[0], 0.5), sortedQuantile(in[1], 0.5)
+			if math.Abs(m1-m0) < minShadeStep {
 				continue
 			}
-			res := 0.0
-			for _, x := range a {
-				res += math.Abs(x - ma)
+			// A shadow's edge runs on across the case around the board;
+			// the glow of lit buttons over their gaps stays on the board.
+			r0, r1 := part[0][0], part[1][0]
+			if len(r0) < 2 || len(r1) < 2 {
+				continue
 			}
-			for _, x := range b {
-				res += math.Abs(x - mb)
+			sort.Float64s(r0)
+			sort.Float64s(r1)
+			if (sortedQuantile(r1, 0.5)-sortedQuantile(r0, 0.5))*math.Copysign(1, m1-m0) < minShadeStep/2 {
+				continue
 			}
+			res := spread(part[0][0]) + spread(part[0][1]) + spread(part[1][0]) + spread(part[1][1])
 			if res < best {
-				best, step, brightRim = res, ma-mb, math.Max(ma, mb)
+				best, step = res, m1-m0
+				bright := b2i(m1 > m0)
+				brightRim = [2]float64{math.Max(m0, m1), math.Max(m0, m1)}
+				if rr := part[bright][0]; len(rr) > 0 {
+					brightRim[0] = sortedQuantile(rr, 0.5) // spread sorted it
+				}
 				bestSide = append(bestSide[:0], side...)
 			}
 		}
 	}
 	if bestSide == nil {
-		return nil, 0, 0, false
+		return nil, 0, brightRim, false
 	}
 	dark = make([][]bool, rows)
 	for r := range dark {
@@ -142,13 +158,14 @@ func shadowReread(v *verdict, ext [][]cellStats) (*verdict, [][]cellStats) {
 
 // unshade returns a copy of ext with every brightness of the cells on
 // the dark side raised by as much as the cell's rim lies below
-// brightRim, the rims' median out of the shadow (a cell under the
+// its part's median rim out of the shadow, brightRim (the ring's for a
+// cell of the ring, the board's for the board's own; a cell under the
 // shadow's soft edge is only partly shaded), by step at most, and to
 // no more than the brightest value of that measure on the board and
 // its ring of would-be cells: the shadow dimmed their reflected light,
 // and lit cells' emitted light, which it leaves as it is, is not made
 // brighter than the lights out of it.
-func unshade(ext [][]cellStats, dark [][]bool, step, brightRim float64) [][]cellStats {
+func unshade(ext [][]cellStats, dark [][]bool, step float64, brightRim [2]float64) [][]cellStats {
 	out := make([][]cellStats, len(ext))
 	var top cellStats
 	for k := range top.prof {
@@ -173,7 +190,8 @@ func unshade(ext [][]cellStats, dark [][]bool, step, brightRim float64) [][]cell
 				continue
 			}
 			st := &out[r][c]
-			by := math.Max(0, math.Min(step, brightRim-st.rim))
+			inside := r > 0 && c > 0 && r < len(ext)-1 && c < len(ext[r])-1
+			by := math.Max(0, math.Min(step, brightRim[b2i(inside)]-st.rim))
 			lift := func(x, top float64) float64 { return math.Max(x, math.Min(x+by, top)) }
 			st.v, st.rim, st.ring, st.peak = lift(st.v, top.v), lift(st.rim, top.rim), lift(st.ring, top.ring), lift(st.peak, top.peak)
 			for k, x := range st.prof {

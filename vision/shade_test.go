@@ -27,20 +27,33 @@ func TestShadowEdge(t *testing.T) {
 		shadow func(r, c int) bool // cells under the shadow
 		depth  float64
 		found  bool
+		// caseRim is how much brighter the ring's rims (the case) are
+		// than the board's own (the gaps between its buttons).
+		caseRim float64
 	}{
-		{"shadow over the lower rows", lower, 0.7, true},
-		{"diagonal shadow", func(r, c int) bool { return r+c >= 7 }, 0.5, true},
-		{"no shadow", func(int, int) bool { return false }, 0, false},
-		{"too faint to count", lower, 0.1, false},
+		{"shadow over the lower rows", lower, 0.7, true, 0},
+		{"diagonal shadow", func(r, c int) bool { return r+c >= 7 }, 0.5, true, 0},
+		{"no shadow", func(int, int) bool { return false }, 0, false, 0},
+		{"too faint to count", lower, 0.1, false, 0},
+		// A case brighter than the gaps between the buttons (102145):
+		// the shadow explains the step, not the case's tone.
+		{"shadow over a board in a brighter case", lower, 0.5, true, 0.35},
+		{"a brighter case and no shadow", func(int, int) bool { return false }, 0, false, 0.35},
+		// Lights glowing over the gaps of the board's left part (the
+		// app 99051): brighter rims there, none in the case around.
+		{"glow over part of the board", func(r, c int) bool { return r > 0 && r < rows-1 && c > 0 && c <= 3 }, -0.4, false, 0},
 		// A screen's title bar above a flat grid (the rendered app
 		// 85014): the step lies in the ring, not across the board.
-		{"a bright bar above the board", func(r, c int) bool { return r == 0 }, -1.2, false},
+		{"a bright bar above the board", func(r, c int) bool { return r == 0 }, -1.2, false, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			ext := board(rows, cols, lights, unlit, lit)
 			for r := range ext {
 				for c := range ext[r] {
+					if r == 0 || c == 0 || r == rows-1 || c == cols-1 {
+						ext[r][c].rim += tc.caseRim
+					}
 					if tc.shadow(r, c) {
 						// The lights' own light is not shaded.
 						k := tc.depth
