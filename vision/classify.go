@@ -145,6 +145,11 @@ type verdict struct {
 	// unlitMean and unlitBand, for a two-group board, are the unlit
 	// group's score and how far from it a score still looks unlit.
 	unlitMean, unlitBand float64
+	// outside holds the cells of the ring just outside the grid, as
+	// [row, col] of measure's grid with its ring (the grid's own cells
+	// from 1 to rows and cols), that look like the board's lit buttons,
+	// in the colour of one of them.
+	outside [][2]int
 	// extentDoubt reports evidence that the grid's extent may be wrong
 	// (a lit-looking button just outside it, a phantom or missed edge
 	// line, a background pattern, a board of a few cells); Read then
@@ -608,6 +613,9 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 				if !inside && litRise > 0.1 && v.score(st) >= *v.litLow && st.v-st.rim >= litRise/2 && math.Abs(st.s-litSat) < minSGap {
 					v.extentDoubt = true
 					v.why["outside"] = rows * cols
+					if litHued(stats, v.lit, st) {
+						v.outside = append(v.outside, [2]int{r, c})
+					}
 				}
 			}
 		}
@@ -1067,6 +1075,19 @@ func ownColour(ext [][]cellStats) bool {
 		medianOf(in, cellS) >= ownColourS &&
 		hueGap(in, out) >= minSGap &&
 		medianOf(in, func(s cellStats) float64 { return s.v - s.rim }) > -2*minVGap
+}
+
+// litHued reports whether st's colour (chroma) lies within lineHue of
+// that of some cell of stats read lit.
+func litHued(stats [][]cellStats, lit [][]bool, st cellStats) bool {
+	for r, row := range stats {
+		for c, x := range row {
+			if lit[r][c] && math.Hypot(x.ca-st.ca, x.cb-st.cb) < lineHue {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // onlyWhy reports whether every reason in why is one of keys.

@@ -165,6 +165,11 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 	if v == nil {
 		return nil, fmt.Errorf("no grid hypothesis could be measured: %w", ErrNoBoard)
 	}
+	if o.Rows == 0 {
+		if g, gv, ok := litLine(bgr, l, v, o.workers(), dbg); ok {
+			l, v = g, gv
+		}
+	}
 	if v.oneGroup && !v.lit[0][0] && litRival(bgr, l, ls[next:min(len(ls), maxHypotheses)], o.workers()) {
 		// An all-off board is seldom photographed to be solved; beside
 		// another grid that shows lights it may be a keypad or tiles
@@ -277,4 +282,104 @@ func inside(a, b *lattice) bool {
 	pv := gocv.NewPointVectorFromPoints(pts[:4])
 	defer pv.Close()
 	return gocv.PointPolygonTest(pv, pts[4], false) >= 0
+}
+
+// litLine returns the grid l grown by the line just outside it that
+// holds every lit-looking button v found there (verdict.outside), read
+// again, when they lie on one side, none at a corner, the grown grid
+// has at most 10 lines a side, and it reads those buttons lit, nothing
+// else of the new line lit (half of it at most), and l's own cells as v
+// did. In a dim room only the lit buttons show: a line of the board
+// with one light on looks like the case around it but for that light,
+// and the finder leaves it out. The grown grid's size stays unsure.
+// workers and dbg as for classify; the debug images show the grown
+// grid's reading only when it is kept.
+func litLine(bgr gocv.Mat, l lattice, v *verdict, workers int, dbg *debugger) (lattice, *verdict, bool) {
+	side, ok := litLineSide(v.outside, l.rows, l.cols)
+	if !ok {
+		return l, v, false
+	}
+	// (dr, dc) is where l's cell (0, 0) lies in the grown grid.
+	g, dr, dc := l, 0, 0
+	switch side {
+	case 0:
+		g, dr = shiftLattice(l, 0, -1, l.rows+1, l.cols), 1
+	case 1:
+		g = shiftLattice(l, 0, 0, l.rows+1, l.cols)
+	case 2:
+		g, dc = shiftLattice(l, -1, 0, l.rows, l.cols+1), 1
+	default:
+		g = shiftLattice(l, 0, 0, l.rows, l.cols+1)
+	}
+	if max(g.rows, g.cols) > 10 {
+		return l, v, false
+	}
+	gv, err := classify(bgr, g.h, g.rows, g.cols, workers, nil)
+	if err != nil {
+		return l, v, false
+	}
+	for _, p := range v.outside {
+		// Ring cell (r, c) of measure's grid is l's cell (r-1, c-1).
+		if !gv.lit[p[0]-1+dr][p[1]-1+dc] {
+			return l, v, false
+		}
+	}
+	// The new line reads lit there and nowhere else, and mostly unlit:
+	// a line lit all along is more often a bright strip of case, a
+	// label or the background.
+	n, lit := 0, 0
+	for r, row := range gv.lit {
+		for c, on := range row {
+			if r-dr < 0 || r-dr >= l.rows || c-dc < 0 || c-dc >= l.cols {
+				n++
+				lit += b2i(on)
+			}
+		}
+	}
+	if lit != len(v.outside) || 2*lit > n {
+		return l, v, false
+	}
+	for r, row := range v.lit {
+		for c, on := range row {
+			if gv.lit[r+dr][c+dc] != on {
+				return l, v, false
+			}
+		}
+	}
+	if dbg != nil {
+		// The same reading again, for its debug images.
+		if dv, err := classify(bgr, g.h, g.rows, g.cols, workers, dbg); err == nil {
+			gv = dv
+		}
+	}
+	gv.extentDoubt = true
+	gv.why["litline"] = g.rows * g.cols
+	return g, gv, true
+}
+
+// litLineSide returns the side of a grid of rows × cols (0 top, 1
+// bottom, 2 left, 3 right) on which every cell of out lies, as ring
+// cells of measure's grid (see verdict.outside); false when they lie on
+// more than one side or at a corner, or there are none.
+func litLineSide(out [][2]int, rows, cols int) (int, bool) {
+	side := -1
+	for _, p := range out {
+		r, c := p[0], p[1]
+		s := 3
+		switch {
+		case (r == 0 || r == rows+1) && (c == 0 || c == cols+1):
+			return 0, false
+		case r == 0:
+			s = 0
+		case r == rows+1:
+			s = 1
+		case c == 0:
+			s = 2
+		}
+		if side >= 0 && s != side {
+			return 0, false
+		}
+		side = s
+	}
+	return side, side >= 0
 }
