@@ -801,6 +801,8 @@ func (v *verdict) turnRound() {
 			row[c] = !row[c]
 		}
 	}
+	// The buttons outside looked like the group now read unlit.
+	v.outside = nil
 }
 
 // capConf caps every cell's confidence at c.
@@ -1078,7 +1080,9 @@ func ownColour(ext [][]cellStats) bool {
 }
 
 // litHued reports whether st's colour (chroma) lies within lineHue of
-// that of some cell of stats read lit.
+// that of some cell of stats read lit: the distance at which two rows'
+// lights count as different colours serves for one cell against
+// another too.
 func litHued(stats [][]cellStats, lit [][]bool, st cellStats) bool {
 	for r, row := range stats {
 		for c, x := range row {

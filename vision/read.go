@@ -166,6 +166,7 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 		return nil, fmt.Errorf("no grid hypothesis could be measured: %w", ErrNoBoard)
 	}
 	if o.Rows == 0 {
+		// A given size is the user's.
 		if g, gv, ok := litLine(bgr, l, v, o.workers(), dbg); ok {
 			l, v = g, gv
 		}
@@ -285,15 +286,15 @@ func inside(a, b *lattice) bool {
 }
 
 // litLine returns the grid l grown by the line just outside it that
-// holds every lit-looking button v found there (verdict.outside), read
-// again, when they lie on one side, none at a corner, the grown grid
-// has at most 10 lines a side, and it reads those buttons lit, nothing
-// else of the new line lit (half of it at most), and l's own cells as v
-// did. In a dim room only the lit buttons show: a line of the board
-// with one light on looks like the case around it but for that light,
-// and the finder leaves it out. The grown grid's size stays unsure.
-// workers and dbg as for classify; the debug images show the grown
-// grid's reading only when it is kept.
+// holds every lit-looking button in a lit button's colour that v found
+// there (verdict.outside), read again, when they lie on one side, none
+// at a corner, the grown grid has at most 10 lines a side, and it reads
+// those buttons lit, nothing else of the new line lit, at least half of
+// the line unlit, and l's own cells as v did. In a dim room only the lit
+// buttons show: a line of the board with one light on looks like the
+// case around it but for that light, and the finder leaves it out. The
+// grown grid's size stays unsure. workers and dbg as for classify; the
+// debug images show the grown grid's reading only when it is kept.
 func litLine(bgr gocv.Mat, l lattice, v *verdict, workers int, dbg *debugger) (lattice, *verdict, bool) {
 	side, ok := litLineSide(v.outside, l.rows, l.cols)
 	if !ok {
@@ -324,9 +325,9 @@ func litLine(bgr gocv.Mat, l lattice, v *verdict, workers int, dbg *debugger) (l
 			return l, v, false
 		}
 	}
-	// The new line reads lit there and nowhere else, and mostly unlit:
-	// a line lit all along is more often a bright strip of case, a
-	// label or the background.
+	// The new line reads lit there and nowhere else, and at least half
+	// unlit: a line lit all along is more often a bright strip of case,
+	// a label or the background.
 	n, lit := 0, 0
 	for r, row := range gv.lit {
 		for c, on := range row {
@@ -346,7 +347,7 @@ func litLine(bgr gocv.Mat, l lattice, v *verdict, workers int, dbg *debugger) (l
 			}
 		}
 	}
-	if dbg != nil {
+	if dbg.enabled() {
 		// The same reading again, for its debug images.
 		if dv, err := classify(bgr, g.h, g.rows, g.cols, workers, dbg); err == nil {
 			gv = dv
@@ -360,12 +361,13 @@ func litLine(bgr gocv.Mat, l lattice, v *verdict, workers int, dbg *debugger) (l
 // litLineSide returns the side of a grid of rows × cols (0 top, 1
 // bottom, 2 left, 3 right) on which every cell of out lies, as ring
 // cells of measure's grid (see verdict.outside); false when they lie on
-// more than one side or at a corner, or there are none.
+// more than one side or at a corner, or there are none, or one is not
+// of the ring.
 func litLineSide(out [][2]int, rows, cols int) (int, bool) {
 	side := -1
 	for _, p := range out {
 		r, c := p[0], p[1]
-		s := 3
+		var s int
 		switch {
 		case (r == 0 || r == rows+1) && (c == 0 || c == cols+1):
 			return 0, false
@@ -375,6 +377,10 @@ func litLineSide(out [][2]int, rows, cols int) (int, bool) {
 			s = 1
 		case c == 0:
 			s = 2
+		case c == cols+1:
+			s = 3
+		default:
+			return 0, false
 		}
 		if side >= 0 && s != side {
 			return 0, false

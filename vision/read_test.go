@@ -293,49 +293,65 @@ func TestOptionsSize(t *testing.T) {
 
 // TestLitLine draws a board in a dim room (unlit caps hardly above the
 // case) whose top row holds one light, and a grid that leaves that row
-// out: litLine grows the grid by it and reads the row.
+// out: litLine grows the grid by it and reads the row. With a bright
+// strip of case along that row as well, it leaves the grid as it is.
 func TestLitLine(t *testing.T) {
 	const p, rows, cols = 60, 4, 5
 	lights := []string{"00100", "10010", "01001", "00110"}
-	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(20, 20, 20, 0), (rows+4)*p, (cols+4)*p, gocv.MatTypeCV8UC3)
-	defer img.Close()
-	gocv.Rectangle(&img, image.Rect(p, p, (cols+3)*p, (rows+3)*p), color.RGBA{30, 30, 30, 0}, -1)
-	for r := range rows {
-		for c := range cols {
-			centre := image.Pt(2*p+c*p+p/2, 2*p+r*p+p/2)
-			col := color.RGBA{36, 36, 36, 0}
-			if lights[r][c] == '1' {
-				col = color.RGBA{250, 70, 60, 0}
-			}
-			gocv.Rectangle(&img, image.Rectangle{centre.Sub(image.Pt(p/3, p/3)), centre.Add(image.Pt(p/3, p/3))}, col, -1)
+	for _, strip := range []bool{false, true} {
+		img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(20, 20, 20, 0), (rows+4)*p, (cols+4)*p, gocv.MatTypeCV8UC3)
+		gocv.Rectangle(&img, image.Rect(p, p, (cols+3)*p, (rows+3)*p), color.RGBA{30, 30, 30, 0}, -1)
+		if strip {
+			// A lit-red strip across the top row's gaps and caps.
+			gocv.Rectangle(&img, image.Rect(2*p, 2*p+p/6, (cols+2)*p, 3*p-p/6), color.RGBA{250, 70, 60, 0}, -1)
 		}
-	}
-	gocv.GaussianBlur(img, &img, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	// The grid without the top row.
-	l := lattice{rows: rows - 1, cols: cols, h: [9]float64{p, 0, 2 * p, 0, p, 3 * p, 0, 0, 1}, score: 1}
-	v, err := classify(img, l.h, l.rows, l.cols, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(v.outside) == 0 {
-		t.Fatalf("no lit button found outside the grid")
-	}
-	g, gv, ok := litLine(img, l, v, 1, nil)
-	if !ok {
-		t.Fatalf("litLine did not grow the grid (outside %v)", v.outside)
-	}
-	if g.rows != rows || g.cols != cols {
-		t.Fatalf("grown to %d×%d, want %d×%d", g.rows, g.cols, rows, cols)
-	}
-	for r := range rows {
-		for c := range cols {
-			if gv.lit[r][c] != (lights[r][c] == '1') {
-				t.Errorf("cell (%d, %d) read lit=%v, want %c", r, c, gv.lit[r][c], lights[r][c])
+		for r := range rows {
+			for c := range cols {
+				centre := image.Pt(2*p+c*p+p/2, 2*p+r*p+p/2)
+				col := color.RGBA{36, 36, 36, 0}
+				if lights[r][c] == '1' {
+					col = color.RGBA{250, 70, 60, 0}
+				}
+				if !(strip && r == 0) {
+					gocv.Rectangle(&img, image.Rectangle{centre.Sub(image.Pt(p/3, p/3)), centre.Add(image.Pt(p/3, p/3))}, col, -1)
+				}
 			}
 		}
-	}
-	if !gv.extentDoubt {
-		t.Errorf("grown grid's size not in doubt")
+		gocv.GaussianBlur(img, &img, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+		// The grid without the top row.
+		l := lattice{rows: rows - 1, cols: cols, h: [9]float64{p, 0, 2 * p, 0, p, 3 * p, 0, 0, 1}, score: 1}
+		v, err := classify(img, l.h, l.rows, l.cols, 1, nil)
+		if err != nil {
+			img.Close()
+			t.Fatal(err)
+		}
+		g, gv, ok := litLine(img, l, v, 1, nil)
+		img.Close()
+		if strip {
+			if ok {
+				t.Errorf("with a lit strip: grew the grid to %d×%d", g.rows, g.cols)
+			}
+			continue
+		}
+		if len(v.outside) == 0 {
+			t.Fatalf("no lit button found outside the grid")
+		}
+		if !ok {
+			t.Fatalf("litLine did not grow the grid (outside %v)", v.outside)
+		}
+		if g.rows != rows || g.cols != cols {
+			t.Fatalf("grown to %d×%d, want %d×%d", g.rows, g.cols, rows, cols)
+		}
+		for r := range rows {
+			for c := range cols {
+				if gv.lit[r][c] != (lights[r][c] == '1') {
+					t.Errorf("cell (%d, %d) read lit=%v, want %c", r, c, gv.lit[r][c], lights[r][c])
+				}
+			}
+		}
+		if !gv.extentDoubt {
+			t.Errorf("grown grid's size not in doubt")
+		}
 	}
 }
 
@@ -354,6 +370,7 @@ func TestLitLineSide(t *testing.T) {
 		{"right", [][2]int{{1, 5}, {3, 5}}, 3, true},
 		{"a corner", [][2]int{{0, 0}}, 0, false},
 		{"above and left", [][2]int{{0, 2}, {2, 0}}, 0, false},
+		{"not of the ring", [][2]int{{2, 2}}, 0, false},
 	}
 	for _, tc := range tests {
 		side, ok := litLineSide(tc.out, rows, cols)

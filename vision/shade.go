@@ -16,9 +16,10 @@ const (
 	// minShadeStep is the smallest step (log V) between the two sides'
 	// rims taken for a shadow: a factor of e^0.2 ≈ 1.22.
 	minShadeStep = 0.2
-	// shadeFit is how much of the rims' spread (sum of absolute
-	// deviations from their median) the edge must leave at most: a
-	// shadow explains most of it, a gradient or lights' glow does not.
+	// shadeFit is how much of the rims' spread (the sum of absolute
+	// deviations of the ring's rims from their median and of the
+	// board's from theirs) the edge must leave at most: a shadow
+	// explains most of it, a gradient or lights' glow does not.
 	shadeFit = 0.5
 	// shadeAngles is how many directions of the edge are tried over
 	// half a turn (the opposite direction gives the same splits).
@@ -28,9 +29,10 @@ const (
 // shadowEdge looks for a straight edge across the board of ext
 // (measure's cells with the ring of would-be cells around them) that
 // splits the rims into two sides, each holding at least two of the
-// board's cells, whose board cells' median rims differ by at least
-// minShadeStep and whose ring's differ the same way by half that, and
-// that explains all but shadeFit of the rims' spread. The ring and the
+// board's cells and two of the ring's, whose board cells' median rims
+// differ by at least minShadeStep and whose ring's differ the same way
+// by half that, and that explains all but shadeFit of the rims' spread
+// (each side's ring and board about their own medians). The ring and the
 // board are taken apart: the case around a board is seldom the tone of
 // the gaps between its buttons, an offset that is no shadow's to explain
 // or to measure (102145: a shadow across a handheld whose case is 0.35
@@ -41,11 +43,11 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step float64, brightRim [2]fl
 	rows, cols := len(ext), len(ext[0])
 	n := rows * cols
 	rim := make([]float64, n)
-	ring := make([]bool, n)
+	inRing := make([]bool, n)
 	for i := range rim {
 		r, c := i/cols, i%cols
 		rim[i] = ext[r][c].rim
-		ring[i] = r == 0 || c == 0 || r == rows-1 || c == cols-1
+		inRing[i] = r == 0 || c == 0 || r == rows-1 || c == cols-1
 	}
 	// spread is the sum of absolute deviations of xs from their median.
 	spread := func(xs []float64) float64 {
@@ -59,7 +61,7 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step float64, brightRim [2]fl
 	}
 	var whole [2][]float64 // the ring's rims and the board's
 	for i, x := range rim {
-		whole[b2i(!ring[i])] = append(whole[b2i(!ring[i])], x)
+		whole[b2i(!inRing[i])] = append(whole[b2i(!inRing[i])], x)
 	}
 	best := (spread(whole[0]) + spread(whole[1])) * shadeFit
 	var bestSide []bool
@@ -83,9 +85,7 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step float64, brightRim [2]fl
 			}
 			for i, p := range proj {
 				side[i] = p > o
-				r, c := i/cols, i%cols
-				inside := r > 0 && r < rows-1 && c > 0 && c < cols-1
-				part[b2i(side[i])][b2i(inside)] = append(part[b2i(side[i])][b2i(inside)], rim[i])
+				part[b2i(side[i])][b2i(!inRing[i])] = append(part[b2i(side[i])][b2i(!inRing[i])], rim[i])
 			}
 			in := [2][]float64{part[0][1], part[1][1]} // the board's own rims on either side
 			if len(in[0]) < 2 || len(in[1]) < 2 {
@@ -114,17 +114,14 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step float64, brightRim [2]fl
 			res := spread(part[0][0]) + spread(part[0][1]) + spread(part[1][0]) + spread(part[1][1])
 			if res < best {
 				best, step = res, m1-m0
-				bright := b2i(m1 > m0)
-				brightRim = [2]float64{math.Max(m0, m1), math.Max(m0, m1)}
-				if rr := part[bright][0]; len(rr) > 0 {
-					brightRim[0] = sortedQuantile(rr, 0.5) // spread sorted it
-				}
+				// spread sorted the bright side's ring.
+				brightRim = [2]float64{sortedQuantile(part[b2i(m1 > m0)][0], 0.5), math.Max(m0, m1)}
 				bestSide = append(bestSide[:0], side...)
 			}
 		}
 	}
 	if bestSide == nil {
-		return nil, 0, brightRim, false
+		return nil, 0, [2]float64{}, false
 	}
 	dark = make([][]bool, rows)
 	for r := range dark {
@@ -142,11 +139,11 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step float64, brightRim [2]fl
 // returns that reading, every cell in doubt, and the lifted cells when
 // it differs from v; v and ext otherwise.
 func shadowReread(v *verdict, ext [][]cellStats) (*verdict, [][]cellStats) {
-	dark, step, litRim, ok := shadowEdge(ext)
+	dark, step, brightRim, ok := shadowEdge(ext)
 	if !ok {
 		return v, ext
 	}
-	lifted := unshade(ext, dark, step, litRim)
+	lifted := unshade(ext, dark, step, brightRim)
 	u := decideBoard(lifted)
 	if sameLights(u.lit, v.lit) {
 		return v, ext
@@ -157,14 +154,14 @@ func shadowReread(v *verdict, ext [][]cellStats) (*verdict, [][]cellStats) {
 }
 
 // unshade returns a copy of ext with every brightness of the cells on
-// the dark side raised by as much as the cell's rim lies below
-// its part's median rim out of the shadow, brightRim (the ring's for a
-// cell of the ring, the board's for the board's own; a cell under the
-// shadow's soft edge is only partly shaded), by step at most, and to
-// no more than the brightest value of that measure on the board and
-// its ring of would-be cells: the shadow dimmed their reflected light,
-// and lit cells' emitted light, which it leaves as it is, is not made
-// brighter than the lights out of it.
+// the dark side raised by as much as the cell's rim lies below its
+// part's median rim out of the shadow, brightRim (the ring's for a cell
+// of the ring, the board's for the board's own), by step (the board's)
+// at most, and to no more than the brightest value of that measure on
+// the board and its ring of would-be cells. A cell under the shadow's
+// soft edge is only partly shaded; the shadow dimmed the cells'
+// reflected light, and lit cells' emitted light, which it leaves as it
+// is, is not made brighter than the lights out of it.
 func unshade(ext [][]cellStats, dark [][]bool, step float64, brightRim [2]float64) [][]cellStats {
 	out := make([][]cellStats, len(ext))
 	var top cellStats
