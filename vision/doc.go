@@ -133,13 +133,16 @@
 //     or both groups' centres are clipped (the shadow shows only in the
 //     rims), the split is a shadow's edge: the board is one group,
 //     decided on its part out of the shadow, every cell in doubt.
-//     When the rims (and the ring of would-be cells) show a shadow's
-//     straight edge across the board, the two sides' rims a clear step
-//     apart, the cells on the dark side are lifted by as much as their
-//     rims lie below the other side's, by the step at most (no higher
-//     than the brightest of the board and its ring: a light's own light
-//     is not shaded) and the board is
-//     read again; a reading that differs is kept, every cell in doubt.
+//     When the rims show a shadow's straight edge across the board, the
+//     board's own rims (its gaps) a clear step apart on the two sides and
+//     the ring of would-be cells around it (the case) stepping the same
+//     way (lights' glow over their gaps stays on the board), each taken
+//     about its own level (a case is seldom the tone of the gaps), the
+//     cells on the dark side are lifted by as much as their rims lie below
+//     their part's rims on the other side, by the board's step at most (no
+//     higher than the brightest of the board and its ring: a light's own
+//     light is not shaded) and the board is read again; a reading that
+//     differs is kept, every cell in doubt.
 //     Unlit buttons out of a shadow no longer look lit beside those in
 //     it. Not on a board of a few cells, nor when the split above
 //     already took the whole board for one group in two lights.
@@ -353,6 +356,13 @@
 // cells a board, nor a cell another cell read alike looks just like
 // (white lights with a bevel are the board's own look), and never by
 // pixels where the groups look alike (a bevel, a gap).
+//
+// In a dim room only the lit buttons show, and an edge line of the
+// board with one light on looks like the case around it: when the only
+// lit-looking buttons just outside the grid (in a lit button's colour)
+// lie along one side, the grid is grown by that line and read again,
+// kept when it reads them lit, at least half the line unlit and the
+// rest of the board as before; its size stays unsure.
 //
 // Doubt about the size is kept apart from the lights: when the grid
 // finder was not sure of the size, or the classifier sees a lit-looking
