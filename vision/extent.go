@@ -145,14 +145,15 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // refineExtent and returns them in the order to try: the one among the
 // first maxHypotheses with the highest pickValue (finder score weighed
 // by how clearly its refined grid stands out), times pickWeight, or a
-// finer rival whose buttons that one skips (finerRival), goes first,
-// its size marked unsure when it is not the finder's first; with no
-// such rival, that one at half its pitch along a row or a column goes
-// first when the buttons it skips show (halvedPitch). A rival is
-// refined only when its score could win at the highest clarity. A
-// refined hypothesis whose cells look like a keypad's keys is marked
-// unsure (keypadDoubt), which lowers it in the pick. Later hypotheses
-// are returned as they are.
+// finer rival whose buttons that one skips (finerRival), or a coarser
+// rival whose cells it splits with the gaps between them (coarserRival),
+// goes first, its size marked unsure when it is not the finder's first;
+// with no such rival, that one at half its pitch along a row or a
+// column goes first when the buttons it skips show (halvedPitch). A
+// rival is refined only when its score could win at the highest
+// clarity. A refined hypothesis whose cells look like a keypad's keys
+// is marked unsure (keypadDoubt), which lowers it in the pick. Later
+// hypotheses are returned as they are.
 func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	out := append([]lattice(nil), ls...)
 	if len(out) == 0 {
@@ -181,6 +182,8 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	}
 	if k := finerRival(img, out, vals, best); k >= 0 {
 		best = k
+	} else if k := coarserRival(img, out, vals, best); k >= 0 {
+		best = k
 	} else if f, ok := halvedPitch(img, out[best]); ok {
 		out = append(out, lattice{})
 		copy(out[best+1:], out[best:])
@@ -204,9 +207,26 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 // won outright at the highest clarity were refined: a finer rival
 // whose refined grid stands out fully is not among them.
 func finerRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
+	return bestRival(vals, best, func(k int) bool { return skipsButtons(img, ls[best], ls[k]) })
+}
+
+// coarserRival returns the index of the refined hypothesis of ls (vals
+// its pick values, 0 when not refined) whose cells are a part of the
+// pick ls[best]'s at a coarser pitch, the pick's cells between them
+// unlike its buttons (gapsBetween), the best such rival valued at least
+// rivalScore of the pick; -1 when none. It is finerRival turned round:
+// the pick took the gaps between the buttons for cells.
+func coarserRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
+	return bestRival(vals, best, func(k int) bool { return gapsBetween(img, ls[k], ls[best]) })
+}
+
+// bestRival returns the index k other than best of the highest of vals
+// (0 for a hypothesis not refined) that is at least rivalScore of
+// vals[best] and for which rival(k) holds; -1 when none.
+func bestRival(vals []float64, best int, rival func(k int) bool) int {
 	out, outV := -1, rivalScore*vals[best]
 	for k, v := range vals {
-		if k != best && v > 0 && v >= outV && skipsButtons(img, ls[best], ls[k]) {
+		if k != best && v > 0 && v >= outV && rival(k) {
 			out, outV = k, v
 		}
 	}
@@ -300,27 +320,56 @@ func halfStepLikeness(img gocv.Mat, l lattice, tpl [][]float64, med float64, alo
 }
 
 // skipsButtons reports whether b's cells are a part of r's cells at a
-// coarser pitch: each of b's cell centres lies on a cell centre of r,
-// r has at least half as many cells again as b over b's area, and r's
-// cells between b's look like r's buttons (their median likeness to
-// r's template at least shrinkShare of that of the cells b shares, the
-// share under which an edge line leaves a grid). Buttons are spaced
-// evenly: the cells b skips are buttons when they look like them.
+// coarser pitch (likeBetween) and r's cells between b's look like r's
+// buttons: their median likeness to r's template at least shrinkShare
+// of that of the cells b shares, the share under which an edge line
+// leaves a grid. Buttons are spaced evenly: the cells b skips are
+// buttons when they look like them.
 func skipsButtons(img gocv.Mat, b, r lattice) bool {
+	between, shared, ok := likeBetween(img, b, r)
+	return ok && between >= shrinkShare*shared
+}
+
+// bareGapShare is the most likeness to r's buttons, as a share of that
+// of the cells b shares, that r's cells between b's may show for
+// gapsBetween. Bare gaps show little (t2 99576, wood between buttons:
+// 0.07; TestGapsBetween's flat case: 0.21); the unlit cells of small
+// boards between a coarse grid's show more (render-unseen 7 photo 9,
+// pink dots on white: 0.29; f1 102037, pixel art: 0.42). Four photos
+// set it: it is a guess between them.
+const bareGapShare = 0.25
+
+// gapsBetween reports whether b's cells are a part of r's cells at a
+// coarser pitch (likeBetween) and r's cells between b's look little
+// like r's buttons (bareGapShare). A grid at half the board's pitch
+// across one way takes the gaps between the buttons for cells (labels
+// printed there, or texture, make blobs on its lattice), and b is the
+// board.
+func gapsBetween(img gocv.Mat, b, r lattice) bool {
+	between, shared, ok := likeBetween(img, b, r)
+	return ok && between < bareGapShare*shared
+}
+
+// likeBetween returns the median likeness to r's template of r's cells
+// between b's cells and of those b shares, when each of b's cell
+// centres lies on a cell centre of r and r has at least half as many
+// cells again as b over b's area; false otherwise, or when r's cells
+// cannot be judged.
+func likeBetween(img gocv.Mat, b, r lattice) (between, shared float64, ok bool) {
 	ib, ok := invertH(b.h)
 	if !ok || !centresOn(b, r) {
-		return false
+		return 0, 0, false
 	}
 	w, ok := newExtentWindow(img, r, nil)
 	if !ok {
-		return false
+		return 0, 0, false
 	}
 	r0, r1, c0, c1 := extentMargin, extentMargin+r.rows, extentMargin, extentMargin+r.cols
 	tpl, _ := w.templates(r0, r1, c0, c1)
 	if tpl == nil {
-		return false
+		return 0, 0, false
 	}
-	var shared, between []float64
+	var sh, bt []float64
 	for i := 0; i < r.rows; i++ {
 		for j := 0; j < r.cols; j++ {
 			x, y := applyH(&r.h, float64(j)+0.5, float64(i)+0.5)
@@ -330,18 +379,18 @@ func skipsButtons(img gocv.Mat, b, r lattice) bool {
 				continue
 			}
 			if nearCentre(u, v) {
-				shared = append(shared, similarity(d, tpl))
+				sh = append(sh, similarity(d, tpl))
 			} else {
-				between = append(between, similarity(d, tpl))
+				bt = append(bt, similarity(d, tpl))
 			}
 		}
 	}
-	if len(shared) == 0 || 2*len(shared)+2*len(between) < 3*b.rows*b.cols {
-		return false
+	if len(sh) == 0 || len(bt) == 0 || 2*len(sh)+2*len(bt) < 3*b.rows*b.cols {
+		return 0, 0, false
 	}
-	sort.Float64s(shared)
-	sort.Float64s(between)
-	return sortedQuantile(between, 0.5) >= shrinkShare*sortedQuantile(shared, 0.5)
+	sort.Float64s(sh)
+	sort.Float64s(bt)
+	return sortedQuantile(bt, 0.5), sortedQuantile(sh, 0.5), true
 }
 
 // centresOn reports whether each of b's cell centres lies on a cell

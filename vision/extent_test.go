@@ -1056,13 +1056,68 @@ func TestSkipsButtons(t *testing.T) {
 		{"0.3 of a cell off", false, [6]float64{2, 0, -0.2, 0, 1, 0}, 6, 3, false},
 		{"bare case between", true, everyOtherColumn, 6, 3, false},
 	}
+	runLaid(t, tests, "skipsButtons", skipsButtons)
+}
+
+// runLaid paints each case's board (paintColumns), lays its grid on the
+// board's 6×6 grid r, and checks fn(img, laid grid, r) against the
+// case's want.
+func runLaid(t *testing.T, tests []laidCase, name string, fn func(gocv.Mat, lattice, lattice) bool) {
+	t.Helper()
 	for k, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			img, h := paintColumns(int64(k), 6, 6, tt.bare)
 			defer img.Close()
 			r := lattice{rows: 6, cols: 6, h: h, score: 1}
-			if got := skipsButtons(img, laid(r, tt.m, tt.rows, tt.cols), r); got != tt.want {
-				t.Errorf("skipsButtons = %v, want %v", got, tt.want)
+			if got := fn(img, laid(r, tt.m, tt.rows, tt.cols), r); got != tt.want {
+				t.Errorf("%s = %v, want %v", name, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestGapsBetween is TestSkipsButtons turned round: a grid over every
+// other column of a board with a column of bare case between each two
+// has gaps between its cells in the finer grid; over a board of buttons
+// in every column, or along the finer grid itself, it has not.
+func TestGapsBetween(t *testing.T) {
+	tests := []laidCase{
+		{"bare case between", true, everyOtherColumn, 6, 3, true},
+		{"buttons between", false, everyOtherColumn, 6, 3, false},
+		{"the grid itself", true, [6]float64{1, 0, 0, 0, 1, 0}, 6, 6, false},
+		{"half a cell off", true, [6]float64{2, 0, 0, 0, 1, 0}, 6, 3, false},
+	}
+	runLaid(t, tests, "gapsBetween", gapsBetween)
+}
+
+// rivalCase is a choice among hypotheses ls with pick values vals, the
+// pick best, and the rival a test wants chosen (-1 for none).
+type rivalCase struct {
+	name string
+	ls   []lattice
+	vals []float64
+	best int
+	want int
+}
+
+// TestCoarserRivalDirect checks coarserRival's choice among given pick
+// values on a board whose odd columns are bare case: the coarser rival
+// must be refined and valued at least rivalScore of the finer pick.
+func TestCoarserRivalDirect(t *testing.T) {
+	img, h := paintColumns(3, 6, 6, true)
+	defer img.Close()
+	fine := lattice{rows: 6, cols: 6, h: h, score: 1}
+	coarse := laid(fine, everyOtherColumn, 6, 3)
+	tests := []rivalCase{
+		{"coarser rival valued 0.9", []lattice{fine, coarse}, []float64{1, 0.9}, 0, 1},
+		{"coarser rival valued under rivalScore", []lattice{fine, coarse}, []float64{1, 0.9 * rivalScore}, 0, -1},
+		{"coarser rival not refined", []lattice{fine, coarse}, []float64{1, 0}, 0, -1},
+		{"the pick is the coarser grid", []lattice{coarse, fine}, []float64{1, 0.9}, 0, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := coarserRival(img, tt.ls, tt.vals, tt.best); got != tt.want {
+				t.Errorf("coarserRival = %d, want %d", got, tt.want)
 			}
 		})
 	}
@@ -1144,13 +1199,7 @@ func TestFinerRivalDirect(t *testing.T) {
 	defer img.Close()
 	fine := lattice{rows: 6, cols: 6, h: h, score: 1}
 	coarse := laid(fine, everyOtherColumn, 6, 3)
-	tests := []struct {
-		name string
-		ls   []lattice
-		vals []float64
-		best int
-		want int
-	}{
+	tests := []rivalCase{
 		{"finer rival valued 0.5", []lattice{coarse, fine}, []float64{1, 0.5}, 0, 1},
 		{"finer rival valued at rivalScore", []lattice{coarse, fine}, []float64{1, rivalScore}, 0, 1},
 		{"finer rival valued under rivalScore", []lattice{coarse, fine}, []float64{1, 0.9 * rivalScore}, 0, -1},
