@@ -63,7 +63,10 @@
 //     it is not the finder's first). A grid at twice the board's pitch
 //     along a row or a column (every other column of buttons dim and
 //     missed) is halved, its size unsure, when the cells shifted half a
-//     step look like its buttons.
+//     step look like its buttons; a grid at half the board's pitch
+//     (labels or texture between the buttons made blobs on it) gives way
+//     to a rival over every other of its cells when the cells between
+//     look nothing like its buttons.
 //     A grid that hardly stands out gives way to a block within it, up
 //     to two lines in from each side, that stands out clearly more,
 //     every line left out holding nothing like its cells: a grid over a
