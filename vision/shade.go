@@ -49,21 +49,23 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step float64, brightRim [2]fl
 		rim[i] = ext[r][c].rim
 		inRing[i] = r == 0 || c == 0 || r == rows-1 || c == cols-1
 	}
-	// spread is the sum of absolute deviations of xs from their median.
-	spread := func(xs []float64) float64 {
+	// medSpread sorts xs and returns their median and the sum of their
+	// absolute deviations from it.
+	medSpread := func(xs []float64) (med, spread float64) {
 		sort.Float64s(xs)
-		m := sortedQuantile(xs, 0.5)
-		d := 0.0
+		med = sortedQuantile(xs, 0.5)
 		for _, x := range xs {
-			d += math.Abs(x - m)
+			spread += math.Abs(x - med)
 		}
-		return d
+		return med, spread
 	}
 	var whole [2][]float64 // the ring's rims and the board's
 	for i, x := range rim {
 		whole[b2i(!inRing[i])] = append(whole[b2i(!inRing[i])], x)
 	}
-	best := (spread(whole[0]) + spread(whole[1])) * shadeFit
+	_, s0 := medSpread(whole[0])
+	_, s1 := medSpread(whole[1])
+	best := (s0 + s1) * shadeFit
 	var bestSide []bool
 	side := make([]bool, n)
 	proj := make([]float64, n)
@@ -87,35 +89,33 @@ func shadowEdge(ext [][]cellStats) (dark [][]bool, step float64, brightRim [2]fl
 				side[i] = p > o
 				part[b2i(side[i])][b2i(!inRing[i])] = append(part[b2i(side[i])][b2i(!inRing[i])], rim[i])
 			}
-			in := [2][]float64{part[0][1], part[1][1]} // the board's own rims on either side
-			if len(in[0]) < 2 || len(in[1]) < 2 {
-				continue
-			}
 			// The step is the board's own: a step in the ring alone is
 			// no shadow on the board (a screen's title bar beside a
 			// flat grid).
-			sort.Float64s(in[0])
-			sort.Float64s(in[1])
-			m0, m1 := sortedQuantile(in[0], 0.5), sortedQuantile(in[1], 0.5)
+			if len(part[0][1]) < 2 || len(part[1][1]) < 2 {
+				continue
+			}
+			m0, sb0 := medSpread(part[0][1])
+			m1, sb1 := medSpread(part[1][1])
 			if math.Abs(m1-m0) < minShadeStep {
 				continue
 			}
 			// A shadow's edge runs on across the case around the board;
 			// the glow of lit buttons over their gaps stays on the board.
-			r0, r1 := part[0][0], part[1][0]
-			if len(r0) < 2 || len(r1) < 2 {
+			if len(part[0][0]) < 2 || len(part[1][0]) < 2 {
 				continue
 			}
-			sort.Float64s(r0)
-			sort.Float64s(r1)
-			if (sortedQuantile(r1, 0.5)-sortedQuantile(r0, 0.5))*math.Copysign(1, m1-m0) < minShadeStep/2 {
+			q0, sr0 := medSpread(part[0][0])
+			q1, sr1 := medSpread(part[1][0])
+			if (q1-q0)*math.Copysign(1, m1-m0) < minShadeStep/2 {
 				continue
 			}
-			res := spread(part[0][0]) + spread(part[0][1]) + spread(part[1][0]) + spread(part[1][1])
-			if res < best {
+			if res := sr0 + sb0 + sr1 + sb1; res < best {
 				best, step = res, m1-m0
-				// spread sorted the bright side's ring.
-				brightRim = [2]float64{sortedQuantile(part[b2i(m1 > m0)][0], 0.5), math.Max(m0, m1)}
+				brightRim = [2]float64{q0, math.Max(m0, m1)}
+				if m1 > m0 {
+					brightRim[0] = q1
+				}
 				bestSide = append(bestSide[:0], side...)
 			}
 		}
