@@ -442,8 +442,13 @@ func capsAlike(stats [][]cellStats, ring, lit []bool) bool {
 // is at least minHalo and the lower's under half of it, and the upper
 // group is brighter than the lower in an annulus where its rings stand
 // out: a lit ring adds light there, a bright bezel around a dark unlit
-// cap does not (a lit button's bezel is as bright).
-func ringSplit(stats [][]cellStats) ([]bool, bool) {
+// cap does not (a lit button's bezel is as bright). Groups of three
+// cells or more that leave half the halos' range empty between them,
+// the lower group flat (a quarter of the upper's halo at most), need
+// only two thirds of minHalo and half the separation: soft rings on a
+// blurred panel (fresh render 105741, halos 0.09 to 0.14 against 0.01).
+// It returns the lit cells and the least halo that counts as a ring.
+func ringSplit(stats [][]cellStats) ([]bool, float64, bool) {
 	cols := len(stats[0])
 	n := len(stats) * cols
 	xs := make([]float64, n)
@@ -452,12 +457,18 @@ func ringSplit(stats [][]cellStats) ([]bool, bool) {
 	}
 	t, ok := otsuThreshold(xs)
 	if !ok {
-		return nil, false
+		return nil, 0, false
 	}
 	lo, hi := summarise(xs, stats, t)
 	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
-	if hi.n < 2 || sep < minSeparation || hi.mean < minHalo/vScale || lo.mean > hi.mean/2 {
-		return nil, false
+	floor, need := minHalo, minSeparation
+	if min(lo.n, hi.n) >= 3 && emptyGap(xs, t) >= 0.5 && lo.mean <= hi.mean/4 {
+		// Faint rings, but groups of several cells far apart and the
+		// others flat: soft glows around the caps.
+		floor, need = minHalo*2/3, minSeparation/2
+	}
+	if hi.n < 2 || sep < need || hi.mean < floor/vScale || lo.mean > hi.mean/2 {
+		return nil, 0, false
 	}
 	g := groups(stats, above(xs, t))
 	brighter := false
@@ -467,13 +478,13 @@ func ringSplit(stats [][]cellStats) ([]bool, bool) {
 		brighter = medianOf(g[1], stand) > 0 && medianOf(g[1], at)-medianOf(g[0], at) >= minVGap/2
 	}
 	if !brighter {
-		return nil, false
+		return nil, 0, false
 	}
 	lit := make([]bool, n)
 	for i, x := range xs {
 		lit[i] = x > t
 	}
-	return lit, true
+	return lit, floor, true
 }
 
 // chromaSum sums the absolute chroma of a region's pixels below
@@ -1631,23 +1642,24 @@ func decide(stats [][]cellStats) *verdict {
 			v.why["peakonly"] = n
 		}
 	}
-	if ring, ok := ringSplit(stats); ok && !slices.Equal(ring, lit) && capsAlike(stats, ring, lit) {
+	if ring, floor, ok := ringSplit(stats); ok && !slices.Equal(ring, lit) && capsAlike(stats, ring, lit) {
 		// Lit rings around caps that the centres read otherwise (caps
 		// darker than the unlit ones, a shadow across the board): the
 		// rings decide, every cell in doubt. A cell read lit whose
 		// centre looks like the ringed buttons' centres, not like the
 		// others', and that shows a fainter ring stays lit: its ring
 		// blurred into its cap. A cell read unlit whose own halo is
-		// under minHalo stays unlit: the glow of lit neighbours, not a
-		// ring. When the rings change no cell, only those are in doubt.
+		// under the least ring (floor) stays unlit: the glow of lit
+		// neighbours, not a ring. When the rings change no cell, only
+		// those are in doubt.
 		g := groups(stats, litAt(ring))
 		ringV, restV := medianOf(g[1], cellV), medianOf(g[0], cellV)
 		var kept []int
 		changed := false
 		for i, on := range ring {
 			st := stats[i/cols][i%cols]
-			vouch := !on && lit[i] && !v.oneGroup && st.halo >= minHalo && math.Abs(st.v-ringV) < clearVGap && math.Abs(st.v-ringV) < math.Abs(st.v-restV)
-			if vouch || on && !lit[i] && st.halo < minHalo {
+			vouch := !on && lit[i] && !v.oneGroup && st.halo >= floor && math.Abs(st.v-ringV) < clearVGap && math.Abs(st.v-ringV) < math.Abs(st.v-restV)
+			if vouch || on && !lit[i] && st.halo < floor {
 				kept = append(kept, i)
 				continue
 			}

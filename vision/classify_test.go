@@ -415,7 +415,13 @@ func TestDecideRings(t *testing.T) {
 	// their centres (seed 71481): the unlit cells have the halos.
 	bezelUnlit := cell(3.6, 0.10, 3.4, 4.5, 4.8, [profBins]float64{3.6, 3.6, 3.7, 4.8, 4.2, 3.5, 3.4, 3.4})
 	glowLit := cell(5.4, 0.70, 3.8, 5.1, 5.45, [profBins]float64{5.4, 5.4, 5.3, 5.0, 4.8, 4.3, 3.9, 3.7})
+	// Faint lit rings (halo 0.11) around caps a shade darker than the
+	// unlit ones, whose edges fall to a flat panel (fresh render
+	// 105741).
+	faintCap := cell(5.24, 0.13, 4.06, 4.04, 5.25, [profBins]float64{5.23, 5.24, 5.24, 5.20, 4.37, 3.99, 4.04, 4.06})
+	faintRing := cell(5.16, 0.21, 4.13, 4.59, 5.27, [profBins]float64{5.01, 5.01, 5.11, 5.27, 5.16, 4.57, 4.26, 4.17})
 	lone := func(r, c int) bool { return r == 2 && c == 3 }
+	two := func(r, c int) bool { return r == 2 && (c == 1 || c == 3) }
 	tests := []struct {
 		name   string
 		stats  [][]cellStats
@@ -425,6 +431,8 @@ func TestDecideRings(t *testing.T) {
 		{"lit rings around dark caps", board(5, 5, pattern, capUnlit, ringLit), pattern, true},
 		{"dark caps in bright bezels", board(5, 5, pattern, bezelUnlit, glowLit), pattern, false},
 		{"a lone ring is no group", board(5, 5, lone, capUnlit, ringLit), nil, false},
+		{"faint rings around caps", board(5, 5, pattern, faintCap, faintRing), pattern, true},
+		{"two faint rings are no group", board(5, 5, two, faintCap, faintRing), nil, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
