@@ -28,8 +28,14 @@
 //     autocorrelation. When the best lattice is weak and the photo uses
 //     only part of the range of levels (a dim room, flat light), the
 //     search runs again on a copy whose levels are spread over the
-//     whole range, and its lattices compete with the first ones; if the
-//     best is weak still, once more with adaptive thresholds on chroma
+//     whole range, and its lattices compete with the first ones; when
+//     the photo spans the range already, or the spread copy's best is
+//     weak too, on a copy whose lightness is equalised tile by tile
+//     (CLAHE): a dark panel in a bright room, its unlit lights a few
+//     levels from it. Equalising lifts noise and texture too, so a
+//     lattice only that copy shows is never sure of its size, and one
+//     another look found as well keeps that look's score. If the best
+//     is weak still, once more with adaptive thresholds on chroma
 //     (the largest of B, G, R less the smallest) as well: pale coloured
 //     caps on a pale panel differ from it in colour more than in grey;
 //     and if the best is at most 4 cells or rests on few blobs still,
@@ -389,8 +395,8 @@
 // # Debug images
 //
 // With Options.Debug set, Read writes numbered PNGs there: the candidate
-// blobs (and those of the look at spread levels, over its copy, when it
-// runs), the lattice fits, and the rectified board with the cell grid and
+// blobs (and those of the looks at spread and equalised levels, over
+// their copies, when they run), the lattice fits, and the rectified board with the cell grid and
 // each cell's verdict (green outline lit, red unlit, the confidence in
 // per cent, a yellow cross over uncertain cells).
 package vision

@@ -185,6 +185,7 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	}
 	bestFirst()
 	out = distinct(out)
+	bestFirst()
 	for i := range out {
 		out[i].doubt(sizeDoubts(&out[i]))
 	}
@@ -213,11 +214,52 @@ func spreadLook(work gocv.Mat, rows, cols int, scale float64, workers int, dbg *
 	defer spread.Close()
 	m, ok := stretchLevels(work, &spread)
 	if !ok {
-		return nil, nil
+		return localLook(work, rows, cols, scale, workers, dbg)
 	}
 	out, _, err := latticesOn(spread, work, &m, lookPlain, rows, cols, scale, workers, dbg)
+	if err != nil || !weakBest(out) {
+		return out, err
+	}
+	more, err := localLook(work, rows, cols, scale, workers, dbg)
+	return append(out, more...), err
+}
+
+// localLook returns the lattices of work with its lightness equalised
+// tile by tile (CLAHE on L of Lab): a dark panel in a bright photo, its
+// unlit lights a few levels from it, spans the range already, so
+// stretchLevels leaves it as it is.
+func localLook(work gocv.Mat, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, error) {
+	lab := gocv.NewMat()
+	defer lab.Close()
+	gocv.CvtColor(work, &lab, gocv.ColorBGRToLab)
+	ch := gocv.Split(lab)
+	for i := range ch {
+		defer ch[i].Close()
+	}
+	c := gocv.NewCLAHEWithParams(claheClip, image.Pt(claheTiles, claheTiles))
+	defer c.Close()
+	eq := gocv.NewMat()
+	defer eq.Close()
+	c.Apply(ch[0], &eq)
+	eq.CopyTo(&ch[0])
+	gocv.Merge(ch, &lab)
+	local := gocv.NewMat()
+	defer local.Close()
+	gocv.CvtColor(lab, &local, gocv.ColorLabToBGR)
+	out, _, err := latticesOn(local, work, nil, lookPlain, rows, cols, scale, workers, dbg)
+	for i := range out {
+		// Equalising lifts noise and texture as well as faint
+		// buttons: a grid seen only so is not sure of its size.
+		out[i].doubt(doubtLocal)
+	}
 	return out, err
 }
+
+// CLAHE's settings for localLook.
+const (
+	claheClip  = 4
+	claheTiles = 8
+)
 
 // weakBest reports whether the best-scoring of ls scores weakly for its
 // cells (see sizeDoubts), or ls is empty.
@@ -235,32 +277,42 @@ func weakBest(ls []lattice) bool {
 // copy findAt searches, scale full-resolution pixels per pixel) make,
 // unsorted, and the number of blobs. Blobs are found on seg and
 // everything else is measured on work, the same copy before the level
-// map m (nil when seg is work): scores and colours then compare with
-// those of the first look.
+// map m (nil when seg is work, or when no map undoes seg's levels: then
+// the blobs' colours are measured on work again): scores and colours
+// then compare with those of the first look.
 func latticesOn(seg, work gocv.Mat, m *levelMap, look blobLook, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, int, error) {
 	bs, err := collectBlobs(seg, workers, look)
 	if err != nil {
 		return nil, 0, fmt.Errorf("finding blobs: %w", err)
 	}
-	if m != nil {
+	data, err := work.DataPtrUint8()
+	if err != nil {
+		return nil, 0, fmt.Errorf("work image: %w", err)
+	}
+	other := seg.Ptr() != work.Ptr()
+	switch {
+	case m != nil:
 		for i := range bs {
 			b := &bs[i]
 			b.inner, b.ring = m.undo(b.inner), m.undo(b.ring)
 			b.contrast /= m.gain
 		}
+	case other:
+		for i := range bs {
+			appearance(data, work.Cols(), work.Rows(), &bs[i])
+		}
 	}
 	if dbg.enabled() {
-		// Over the copy the blobs were found on: a spread look shows
-		// what it saw.
+		// Over the copy the blobs were found on: a spread or equalised
+		// look shows what it saw.
 		name := "blobs"
-		if m != nil {
+		switch {
+		case m != nil:
 			name = "blobs-spread"
+		case other:
+			name = "blobs-local"
 		}
 		drawBlobs(seg, bs, name, dbg)
-	}
-	data, err := work.DataPtrUint8()
-	if err != nil {
-		return nil, 0, fmt.Errorf("work image: %w", err)
 	}
 	f := newFinder(bs, data, work.Cols(), work.Rows())
 	hs := f.search()
@@ -722,14 +774,22 @@ func drawLattices(work gocv.Mat, ls []lattice, scale float64, dbg *debugger) {
 
 // distinct drops lattices that repeat a better one: the same size with
 // every corner within a third of a pitch (the same blobs found by two
-// segmentations, or numbered along the other axis).
+// segmentations, or numbered along the other axis). A better one found
+// by the equalised look gives way to a repeat from another look, score
+// and all: equalising lifts blobs' contrast.
 func distinct(ls []lattice) []lattice {
 	var out []lattice
 	for _, l := range ls {
 		dup := false
-		for _, o := range out {
-			if l.rows == o.rows && l.cols == o.cols && sameCorners(&l, &o) {
+		for k := range out {
+			o := &out[k]
+			if l.rows == o.rows && l.cols == o.cols && sameCorners(&l, o) {
 				dup = true
+				if o.doubts&doubtLocal != 0 && l.doubts&doubtLocal == 0 {
+					// Another look found it too: keep that one, whose
+					// score its own blobs earned.
+					*o = l
+				}
 				break
 			}
 		}

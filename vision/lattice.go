@@ -33,7 +33,8 @@ type lattice struct {
 	// mixed evidence at an edge, extents that loop, a grid that runs to
 	// within minRoom pitches of the photo's edge, a new size that is
 	// weak or over 10, a rival put before the finder's first, or cells
-	// whose centres differ as a keypad's digits do (see doubts for
+	// whose centres differ as a keypad's digits do, or found only by
+	// the equalised look (see doubts for
 	// which). refineExtent drops the sparse outer line, the
 	// line beyond, the foreign outer line and the weak score when the
 	// photo shows the grid as a clear block of alike buttons
@@ -67,13 +68,14 @@ const (
 	doubtRivalFirst                         // a rival went first after refineExtent
 	doubtGivenSize                          // a given size the blobs do not fill
 	doubtKeypad                             // cells' centres unlike each other, as a keypad's digits
+	doubtLocal                              // found only by the equalised look
 	numDoubts         = iota
 )
 
 // String lists the reasons by name.
 func (d sizeDoubt) String() string {
 	names := [numDoubts]string{"sparse edge", "few nodes", "continues", "beyond", "foreign edge", "case grown",
-		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad"}
+		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad", "local"}
 	var s []string
 	for i := 0; i < numDoubts; i++ {
 		if d&(1<<i) != 0 {
