@@ -256,23 +256,45 @@ func TestGivenSizeAsInferred(t *testing.T) {
 	}
 }
 
-// TestReadFaintCaps reads testdata/faintcaps.jpg (render-unseen seed 21
-// photo 82 at 1000 pixels): pale blue caps that differ from their panel
-// more in colour than in grey, and eleven lit in a deeper blue. Without
-// the chroma look only the lit ones made blobs, and the grid was 4×4.
-func TestReadFaintCaps(t *testing.T) {
-	img, err := Load("../testdata/faintcaps.jpg", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer img.Close()
-	r, err := Read(img, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"0001001", "0010000", "1001110", "0001000", "0000000", "0011000", "1000001"}
-	if got := litStrings(r.Lit); !slices.Equal(got, want) {
-		t.Errorf("read %d×%d %v, want 7×7 %v", r.Rows, r.Cols, got, want)
+// TestReadHardPhotos reads photos under testdata that a look of their
+// own made readable:
+//
+//   - faintcaps.jpg (render-unseen seed 21 photo 82 at 1000 pixels): pale
+//     blue caps that differ from their panel more in colour than in grey,
+//     eleven lit in a deeper blue. Without the chroma look only the lit
+//     ones made blobs, and the grid was 4×4.
+//   - smokedled.jpg (render-third seed 210000 photo 59 at 1000 pixels): a
+//     black panel in a bright room, its 28 LEDs behind smoked plastic a
+//     few levels bluer than the panel, three lit. The photo spans the
+//     whole range, so the spread look sees what the plain one does: the
+//     three lights, a 2×2 grid of twice the pitch. The equalised look
+//     sees the unlit LEDs too, and does not vouch for the size.
+func TestReadHardPhotos(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		want  []string
+		doubt bool // the size must be doubted
+	}{
+		{"faintcaps.jpg", []string{"0001001", "0010000", "1001110", "0001000", "0000000", "0011000", "1000001"}, false},
+		{"smokedled.jpg", []string{"0000", "0000", "0000", "1000", "0000", "1100", "0000"}, true},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			img, err := Load(filepath.Join("..", "testdata", tc.file), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer img.Close()
+			r, err := Read(img, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := litStrings(r.Lit); !slices.Equal(got, tc.want) {
+				t.Fatalf("read %d×%d %v, want %v", r.Rows, r.Cols, got, tc.want)
+			}
+			if tc.doubt && r.SizeSure {
+				t.Errorf("size sure, want a doubt")
+			}
+		})
 	}
 }
 
