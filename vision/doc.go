@@ -30,11 +30,14 @@
 //     search runs again on a copy whose levels are spread over the
 //     whole range, and its lattices compete with the first ones; when
 //     the photo spans the range already, or the spread copy's best is
-//     weak too, on a copy whose lightness is equalised tile by tile
-//     (CLAHE): a dark panel in a bright room, its unlit lights a few
-//     levels from it. Equalising lifts noise and texture too, so a
-//     lattice only that copy shows is never sure of its size, and one
-//     another look found as well keeps that look's score. If the best
+//     weak too, or the first look's best is not weak but scores under
+//     clearScore a cell, on a copy whose lightness is equalised tile by
+//     tile (CLAHE): a dark panel in a bright room, its unlit lights a
+//     few levels from it, or lights alone at twice the pitch of unlit
+//     buttons that hardly differ from their panel. Equalising lifts
+//     noise and texture too, so a lattice only that copy shows is never
+//     sure of its size, one another look found as well keeps that
+//     look's score, and none rivals another look's best. If the best
 //     is weak still, once more with adaptive thresholds on chroma
 //     (the largest of B, G, R less the smallest) as well: pale coloured
 //     caps on a pale panel differ from it in colour more than in grey;

@@ -191,11 +191,28 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	}
 	if best > 0 {
 		b := out[best]
-		b.doubt(doubtRivalFirst)
+		if !onlyLocalBefore(out, best) {
+			b.doubt(doubtRivalFirst)
+		}
 		copy(out[1:best+1], out[:best])
 		out[0] = b
 	}
 	return out
+}
+
+// onlyLocalBefore reports whether ls[k] is not a lattice of the
+// equalised look alone and every one before it is: their scores rest on
+// lifted contrast, so going first of them is no sign of a rival grid.
+func onlyLocalBefore(ls []lattice, k int) bool {
+	if ls[k].doubts&doubtLocal != 0 {
+		return false
+	}
+	for _, l := range ls[:k] {
+		if l.doubts&doubtLocal == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // finerRival returns the index of the refined hypothesis of ls (vals

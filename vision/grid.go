@@ -36,6 +36,9 @@ const (
 	// 0.59 a cell (a keyboard's keys); right ones up to 0.75.
 	smallCells     = 16
 	smallWeakScore = 0.65 // per cell, for boards of at most smallCells cells
+	// clearScore is the score a cell from which the best lattice needs
+	// no equalised look (localLook).
+	clearScore = 1.0
 )
 
 // findLattices finds the board's grid in img (8-bit BGR, grey or BGRA)
@@ -146,8 +149,18 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	// thresholds in levels, leaving a weak lattice of the few that stand
 	// out, or none: look again at a copy spread over the whole range,
 	// and let its lattices compete with the first look's.
-	if weakBest(out) {
+	switch {
+	case weakBest(out):
 		more, err := spreadLook(work, rows, cols, scale, workers, dbg)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	case !clearBest(out):
+		// Not weak, but not clear either: lights alone, at twice the
+		// pitch of the board whose unlit buttons hardly differ from
+		// their panel, often score so.
+		more, err := localLook(work, rows, cols, scale, workers, dbg)
 		if err != nil {
 			return nil, err
 		}
@@ -186,10 +199,11 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	bestFirst()
 	out = distinct(out)
 	bestFirst()
+	otherFirst(out)
 	for i := range out {
 		out[i].doubt(sizeDoubts(&out[i]))
 	}
-	if len(out) > 1 && out[1].score >= rivalShare*out[0].score {
+	if r := rival(out); r > 0 && out[r].score >= rivalShare*out[0].score {
 		// A close rival: the best may be the wrong grid.
 		out[0].doubt(doubtRival)
 	}
@@ -260,6 +274,47 @@ const (
 	claheClip  = 4
 	claheTiles = 8
 )
+
+// otherFirst moves the best of ls (sorted best first) found by a look
+// other than the equalised one to the front, when it is not weak: a
+// score that rests on lifted contrast does not put a lattice before it.
+// The rest keep their order.
+func otherFirst(ls []lattice) {
+	for k, l := range ls {
+		if l.doubts&doubtLocal == 0 {
+			if k > 0 && sizeDoubts(&l)&doubtWeak == 0 {
+				copy(ls[1:k+1], ls[:k])
+				ls[0] = l
+			}
+			return
+		}
+	}
+}
+
+// rival returns the index of the lattice that rivals ls[0] (sorted
+// best first), 0 when there is none: the next one, or when ls[0] was
+// found by a look other than the equalised one, the next such: a score
+// resting on lifted contrast rivals none of theirs.
+func rival(ls []lattice) int {
+	for k := 1; k < len(ls); k++ {
+		if ls[0].doubts&doubtLocal != 0 || ls[k].doubts&doubtLocal == 0 {
+			return k
+		}
+	}
+	return 0
+}
+
+// clearBest reports whether the best-scoring of ls scores at least
+// clearScore a cell.
+func clearBest(ls []lattice) bool {
+	best := -1
+	for i := range ls {
+		if best < 0 || ls[i].score > ls[best].score {
+			best = i
+		}
+	}
+	return best >= 0 && ls[best].score >= clearScore*float64(ls[best].rows*ls[best].cols)
+}
 
 // weakBest reports whether the best-scoring of ls scores weakly for its
 // cells (see sizeDoubts), or ls is empty.

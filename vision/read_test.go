@@ -240,20 +240,51 @@ func TestLitRival(t *testing.T) {
 func TestGivenSizeAsInferred(t *testing.T) {
 	for _, seed := range []int64{99047, 99093, 99097, 99144, 99229, 99244, 99271} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			img, e, err := synth.Render(seed, &synth.Options{MaxPixels: 2_000_000})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer img.Close()
-			r, err := Read(img, &Options{Rows: e.Rows, Cols: e.Cols})
-			if err != nil {
-				t.Fatal(err)
-			}
+			r, e := readRender(t, seed, 2_000_000, true)
 			if got := litStrings(r.Lit); !slices.Equal(got, e.Lights) {
 				t.Errorf("%s: read %v, want %v", e.Style, got, e.Lights)
 			}
 		})
 	}
+}
+
+// TestReadUnclearFinds reads renders whose first look finds a grid that
+// is not weak but not clear (under clearScore a cell): lights alone at
+// twice the pitch, or a few of the buttons, where the unlit buttons
+// hardly differ from their panel. Each was read with a wrong size until
+// the equalised look ran on such finds too; the size stays in doubt.
+func TestReadUnclearFinds(t *testing.T) {
+	for _, seed := range []int64{99238, 104616, 104807} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			r, e := readRender(t, seed, 0, false)
+			if got := litStrings(r.Lit); !slices.Equal(got, e.Lights) {
+				t.Errorf("%s: read %d×%d %v, want %d×%d %v", e.Style, r.Rows, r.Cols, got, e.Rows, e.Cols, e.Lights)
+			}
+			if r.SizeSure {
+				t.Errorf("size sure, want a doubt")
+			}
+		})
+	}
+}
+
+// readRender renders seed (at most maxPixels, 0 for the renderer's
+// default) and reads it, at the labelled size when given.
+func readRender(t *testing.T, seed int64, maxPixels int, given bool) (*Reading, labels.Entry) {
+	t.Helper()
+	img, e, err := synth.Render(seed, &synth.Options{MaxPixels: maxPixels})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Close()
+	var o *Options
+	if given {
+		o = &Options{Rows: e.Rows, Cols: e.Cols}
+	}
+	r, err := Read(img, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, e
 }
 
 // TestReadHardPhotos reads photos under testdata that a look of their
