@@ -101,9 +101,15 @@ const (
 // went first). Weak larger lattices on more blobs do not qualify; the
 // second look costs several times the first (on the tuning sets
 // 96000..96799 the first look is weak so on 39 photos of 800, against 29
-// on at most 4 cells alone).
+// on at most 4 cells alone). Lattices of the equalised look alone do
+// not count.
 func weakFind(ls []lattice) bool {
-	return len(ls) == 0 || ls[0].rows*ls[0].cols <= 4 || ls[0].doubts&doubtFewNodes != 0
+	for _, l := range ls {
+		if l.doubts&doubtLocal == 0 {
+			return l.rows*l.cols <= 4 || l.doubts&doubtFewNodes != 0
+		}
+	}
+	return true
 }
 
 // findAt is findLattices on a copy of img with a long side of side
@@ -317,10 +323,14 @@ func clearBest(ls []lattice) bool {
 }
 
 // weakBest reports whether the best-scoring of ls scores weakly for its
-// cells (see sizeDoubts), or ls is empty.
+// cells (see sizeDoubts), or ls is empty. Lattices of the equalised look
+// alone do not count: their scores rest on lifted contrast.
 func weakBest(ls []lattice) bool {
 	best := -1
 	for i := range ls {
+		if ls[i].doubts&doubtLocal != 0 {
+			continue
+		}
 		if best < 0 || ls[i].score > ls[best].score {
 			best = i
 		}

@@ -86,3 +86,25 @@ func doubted(d sizeDoubt) lattice {
 	l.doubt(d)
 	return l
 }
+
+// TestWeakIgnoresLocal checks that lattices of the equalised look alone
+// neither make a find strong nor hide a weak one: their scores rest on
+// lifted contrast, and the looks after them must still run.
+func TestWeakIgnoresLocal(t *testing.T) {
+	plain, local := doubted(0), doubted(doubtLocal)
+	plain.score, local.score = 1, 20 // 9 cells: weak, strong
+	if !weakBest([]lattice{local, plain}) {
+		t.Error("weakBest: a strong equalised lattice hid a weak find")
+	}
+	if !weakBest([]lattice{local}) {
+		t.Error("weakBest: equalised lattices alone made a find")
+	}
+	small := doubted(0)
+	small.rows, small.cols, small.score = 2, 2, 5
+	if !weakFind([]lattice{local, small}) {
+		t.Error("weakFind: an equalised lattice went before a 2×2 find")
+	}
+	if weakFind([]lattice{local, plain}) {
+		t.Error("weakFind: a 3×3 find of another look read as weak")
+	}
+}
