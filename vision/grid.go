@@ -310,22 +310,24 @@ func rival(ls []lattice) int {
 	return 0
 }
 
-// clearBest reports whether the best-scoring of ls scores at least
-// clearScore a cell.
+// clearBest reports whether the best-scoring of ls (bestOther) scores
+// at least clearScore a cell.
 func clearBest(ls []lattice) bool {
-	best := -1
-	for i := range ls {
-		if best < 0 || ls[i].score > ls[best].score {
-			best = i
-		}
-	}
+	best := bestOther(ls)
 	return best >= 0 && ls[best].score >= clearScore*float64(ls[best].rows*ls[best].cols)
 }
 
-// weakBest reports whether the best-scoring of ls scores weakly for its
-// cells (see sizeDoubts), or ls is empty. Lattices of the equalised look
-// alone do not count: their scores rest on lifted contrast.
+// weakBest reports whether the best-scoring of ls (bestOther) scores
+// weakly for its cells (see sizeDoubts), or there is none.
 func weakBest(ls []lattice) bool {
+	best := bestOther(ls)
+	return best < 0 || sizeDoubts(&ls[best])&doubtWeak != 0
+}
+
+// bestOther returns the index of the best-scoring of ls that a look
+// other than the equalised one found, -1 when none did: scores of the
+// equalised look alone rest on lifted contrast.
+func bestOther(ls []lattice) int {
 	best := -1
 	for i := range ls {
 		if ls[i].doubts&doubtLocal != 0 {
@@ -335,7 +337,7 @@ func weakBest(ls []lattice) bool {
 			best = i
 		}
 	}
-	return best < 0 || sizeDoubts(&ls[best])&doubtWeak != 0
+	return best
 }
 
 // latticesOn returns the lattices that the blobs of seg (8-bit BGR, the
