@@ -367,7 +367,12 @@
 // one group but for the covered cell, are read too; never more than two
 // cells a board, nor a cell another cell read alike looks just like
 // (white lights with a bevel are the board's own look), and never by
-// pixels where the groups look alike (a bevel, a gap).
+// pixels where the groups look alike (a bevel, a gap). Three cells
+// alike are template enough, so 2×2 boards are read so too. A cursor in
+// a photo of a screen is pale and tinted, with no outline: where both
+// groups look alike pixel by pixel within a tight tolerance, a cover of
+// any colour will do, when 90% of what shows around it matches one
+// template.
 //
 // In a dim room only the lit buttons show, and an edge line of the
 // board with one light on looks like the case around it: when the only

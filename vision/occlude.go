@@ -416,6 +416,12 @@ const (
 	uncBlack = 0.02
 	// uncMost is the most cells uncover changes on one board.
 	uncMost = 2
+	// A cursor in a photo of a screen is neither white nor black. Where
+	// both groups' templates are tight (within uncTightTol: a screen),
+	// a cover of any colour will do when uncPhotoAgree of what shows
+	// around it is like one template.
+	uncTightTol   = 16.0
+	uncPhotoAgree = 0.9
 )
 
 // uncover reads each doubted cell by what shows around a drawn cursor
@@ -437,13 +443,13 @@ const (
 // template that part matches. The cell stays in doubt. A cell that
 // another cell read alike looks just like is left as it is: a cursor is
 // one of a kind. When more than uncMost cells would change, none does:
-// a cursor covers a cell or two. Boards of fewer than smallBoard cells
-// have too few cells for templates.
+// a cursor covers a cell or two. It reads small boards too: on a 2×2
+// board three cells alike make a template for the fourth. A cursor in a
+// photo of a screen is grey or tinted, with no outline: on a board
+// whose two groups each have a tight template, a cover of any colour
+// will do, when nearly all that shows around it matches one template.
 func uncover(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
-	rows, cols := len(v.lit), len(v.lit[0])
-	if rows*cols < smallBoard {
-		return
-	}
+	cols := len(v.lit[0])
 	looks := lc.of(cells, v)
 	idx, tol := looks.idx, looks.tol
 	var tp [2][][3]float64
@@ -523,9 +529,16 @@ func uncover(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 		}
 		shown := like[0] + like[1]
 		foot := float64(shown + nCover)
-		if foot == 0 || float64(shown) < uncShown*float64(len(ps)) || float64(nCover) < uncCover*foot ||
-			float64(nWhite) < uncWhite*float64(nCover) || float64(nBlack) < uncBlack*float64(nCover) {
+		if foot == 0 || float64(shown) < uncShown*float64(len(ps)) || float64(nCover) < uncCover*foot {
 			continue
+		}
+		agree := uncAgree
+		if float64(nWhite) < uncWhite*float64(nCover) || float64(nBlack) < uncBlack*float64(nCover) {
+			// Not a drawn cursor: one in a photo of a screen.
+			if tp[0] == nil || tp[1] == nil || max(tol[0], tol[1]) > uncTightTol {
+				continue
+			}
+			agree = uncPhotoAgree
 		}
 		if mirrored(cover, pos, at, px) >= uncSym && mirrored(shows, pos, at, px) >= uncSym {
 			continue
@@ -543,7 +556,7 @@ func uncover(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 		}
 		g := -1
 		for h := range tp {
-			if tp[h] != nil && float64(like[h]) >= uncAgree*float64(shown) {
+			if tp[h] != nil && float64(like[h]) >= agree*float64(shown) {
 				g = h
 			}
 		}

@@ -175,7 +175,9 @@ func handIn(px int, fill color.RGBA) func(img *gocv.Mat, r, c int) {
 // reads doubted cells: under a drawn cursor, by what shows around it,
 // on boards occluded cannot read (lights of many colours, one lone
 // cell read lit); a lone white light, a white spot with no outline and
-// many cells of one look as they were read.
+// many cells of one look as they were read. A pale cursor with no
+// outline (a photo of a screen) is read past only on a board whose two
+// groups each look alike pixel by pixel.
 func TestUncover(t *testing.T) {
 	const rows, cols, px = 4, 4, 30
 	white := color.RGBA{255, 255, 255, 255}
@@ -188,8 +190,21 @@ func TestUncover(t *testing.T) {
 		return blue, false
 	}
 	off := func(r, c int) (color.RGBA, bool) { return blue, false }
+	two := func(r, c int) (color.RGBA, bool) { // yellow lights, blue unlit cells
+		if (r+c)%2 == 0 {
+			return hues[2], true
+		}
+		return blue, false
+	}
 	cream := func(r, c int) (color.RGBA, bool) { return color.RGBA{200, 190, 170, 255}, true }
 	hand := handIn(px, white)
+	// A cursor in a photo of a screen: pale, tinted, no outline.
+	pale := color.RGBA{150, 185, 200, 255}
+	photoHand := func(img *gocv.Mat, r, c int) {
+		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
+		gocv.Rectangle(img, image.Rect(x0+px/2-3, y0+px/2, x0+px/2+3, y0+px/2+12), pale, -1)
+		gocv.Rectangle(img, image.Rect(x0+px/2-6, y0+px/2+8, x0+px/2+12, y0+px+6), pale, -1)
+	}
 	disc := func(img *gocv.Mat, r, c int) {
 		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
 		gocv.Circle(img, image.Pt(x0+px/2, y0+px/2), px*2/5, white, -1)
@@ -214,6 +229,10 @@ func TestUncover(t *testing.T) {
 		{"hands over three cells", off, hand, [][2]int{{0, 0}, {1, 2}, {3, 1}}, true, true, 0},
 		{"two cells of one look", off, hand, [][2]int{{1, 2}, {3, 0}}, true, true, 0},
 		{"hand over a lit cell of an all-on board, read unlit", cream, hand, [][2]int{{1, 2}}, false, true, 1},
+		{"photographed hand over an unlit cell of a two-colour board", two, photoHand, [][2]int{{1, 2}}, true, false, 1},
+		{"photographed hand over a lit cell of a two-colour board", two, photoHand, [][2]int{{1, 1}}, false, true, 1},
+		{"photographed hand over an unlit cell among lights of many colours", many, photoHand, [][2]int{{1, 2}}, true, true, 0},
+		{"photographed hand over an unlit cell of an all-off board", off, photoHand, [][2]int{{1, 2}}, true, true, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -267,6 +267,25 @@ func TestReadUnclearFinds(t *testing.T) {
 	}
 }
 
+// TestReadSmallCursor reads 2×2 pixel-art boards, all off, with a white
+// cursor over one cell (boardgen seeds 106636, an arrow, and 106731, a
+// hand): three cells alike are a template that the fourth shows
+// around the cursor. Before uncover read small boards, the cursor's
+// cell was read lit.
+func TestReadSmallCursor(t *testing.T) {
+	for _, seed := range []int64{106636, 106731} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			r, e := readRender(t, seed, 0, false)
+			if got := litStrings(r.Lit); r.Rows != e.Rows || r.Cols != e.Cols || !slices.Equal(got, e.Lights) {
+				t.Errorf("%s: read %d×%d %v, want %d×%d %v", e.Style, r.Rows, r.Cols, got, e.Rows, e.Cols, e.Lights)
+			}
+			if !r.Doubtful() {
+				t.Errorf("no doubt flagged on a 2×2 board under a cursor")
+			}
+		})
+	}
+}
+
 // readRender renders seed (at most maxPixels, 0 for the renderer's
 // default) and reads it, at the labelled size when given.
 func readRender(t *testing.T, seed int64, maxPixels int, given bool) (*Reading, labels.Entry) {
