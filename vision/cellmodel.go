@@ -112,6 +112,17 @@ func cellFeatures(ext [][]cellStats) [][]float64 {
 	return feats
 }
 
+// leans reports whether the model's p (lit) of every cell lies on lit's
+// side of one half: none sure (NaN).
+func leans(ps []float64, lit bool) bool {
+	for _, p := range ps {
+		if math.IsNaN(p) || (p > 0.5) != lit {
+			return false
+		}
+	}
+	return true
+}
+
 // secondOpinion lets the cell model overrule the verdict on the cells
 // the rules doubt, where it is nearly sure; they stay in doubt. ext is
 // the board as first measured. A board split on its spots is left as it
@@ -123,9 +134,12 @@ func secondOpinion(v *verdict, ext [][]cellStats) {
 	cols := len(ext[0]) - 2
 	var feats [][]float64
 	n := 0
+	one, was := v.oneGroup, v.lit[0][0]
+	var kept []float64 // the model's p of each cell left as read, NaN if sure
 	for r, row := range v.conf {
 		for c, conf := range row {
 			if conf >= UncertainBelow || v.covered[r*cols+c] {
+				kept = append(kept, math.NaN())
 				continue
 			}
 			if feats == nil {
@@ -135,6 +149,21 @@ func secondOpinion(v *verdict, ext [][]cellStats) {
 			if lit := v.lit[r][c]; (lit && p < 1-modelSure) || (!lit && p > modelSure) {
 				v.lit[r][c] = !lit
 				n++
+			} else {
+				kept = append(kept, p)
+			}
+		}
+	}
+	if one && n > len(kept) && leans(kept, !was) {
+		// A board read as one group whose cells the model mostly
+		// turns, and leans to turn on each of the rest: a board of one
+		// state read the wrong way round. All of it turns.
+		for _, row := range v.lit {
+			for c := range row {
+				if row[c] == was {
+					row[c] = !was
+					n++
+				}
 			}
 		}
 	}

@@ -11,7 +11,10 @@ import (
 	"sync"
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"lightsout/labels"
+	"lightsout/synth"
 	"lightsout/trees"
 )
 
@@ -144,6 +147,33 @@ func TestSecondOpinionLeavesCovered(t *testing.T) {
 	}
 	if v.why["model"] == 0 {
 		t.Errorf("the model turned no cell; want it to turn the uncovered wrong ones")
+	}
+}
+
+// TestSecondOpinionTurnsOneState reads through its label corners an
+// all-on 5×5 panel in daylight (boardgen seed 106377) that the rules
+// read as one group, all off: the model turns 23 of its cells and leans
+// to turn the other two, so the whole board turns. It was read with
+// those two off.
+func TestSecondOpinionTurnsOneState(t *testing.T) {
+	data, _, e, err := synth.Encode(106377, &synth.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := gocv.IMDecode(data, gocv.IMReadColor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Close()
+	v, err := classify(img, cornerHomography(e), e.Rows, e.Cols, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bad := wrongCells(e.Lights, v.lit); len(bad) > 0 {
+		t.Errorf("cells wrong: %v (why %v)", bad, v.why)
+	}
+	if v.why["model"] == 0 || v.why["onegroup"] == 0 {
+		t.Errorf("want a one-group board that the model turned, why %v", v.why)
 	}
 }
 

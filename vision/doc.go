@@ -335,7 +335,9 @@
 // of its board (less the board's median, over its spread, less the ring
 // of would-be cells and less its eight neighbours); where they are 98%
 // sure of the other reading, the cell takes it, still in doubt. Cells
-// the rules are sure of are left as they are. The trees learnt through
+// the rules are sure of are left as they are. A board read as one group
+// (all on or all off) whose cells the trees mostly turn, leaning to turn
+// each of the rest too, turns whole: one state read the wrong way round. The trees learnt through
 // the labels' exact corners; a grid the finder placed a little off
 // gives them measures they were not trained on.
 //
