@@ -136,6 +136,7 @@ func secondOpinion(v *verdict, ext [][]cellStats) {
 	n := 0
 	one, was := v.oneGroup, v.lit[0][0]
 	var kept []float64 // the model's p of each cell left as read, NaN if sure
+	var last [2]int    // the last cell turned
 	for r, row := range v.conf {
 		for c, conf := range row {
 			if conf >= UncertainBelow || v.covered[r*cols+c] {
@@ -149,10 +150,18 @@ func secondOpinion(v *verdict, ext [][]cellStats) {
 			if lit := v.lit[r][c]; (lit && p < 1-modelSure) || (!lit && p > modelSure) {
 				v.lit[r][c] = !lit
 				n++
+				last = [2]int{r, c}
 			} else {
 				kept = append(kept, p)
 			}
 		}
+	}
+	if one && n == 1 && len(v.lit)*cols >= smallBoard {
+		// One odd cell of a one-group board (glare, a cursor) fools
+		// the model more often than a lone light fools the rules. (On
+		// a board of a few cells the rules call no group of one.)
+		v.lit[last[0]][last[1]] = was
+		n = 0
 	}
 	if one && n > len(kept) && leans(kept, !was) {
 		// A board read as one group whose cells the model mostly

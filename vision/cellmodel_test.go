@@ -150,30 +150,41 @@ func TestSecondOpinionLeavesCovered(t *testing.T) {
 	}
 }
 
-// TestSecondOpinionTurnsOneState reads through its label corners an
-// all-on 5×5 panel in daylight (boardgen seed 106377) that the rules
-// read as one group, all off: the model turns 23 of its cells and leans
-// to turn the other two, so the whole board turns. It was read with
-// those two off.
-func TestSecondOpinionTurnsOneState(t *testing.T) {
-	data, _, e, err := synth.Encode(106377, &synth.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := gocv.IMDecode(data, gocv.IMReadColor)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer img.Close()
-	v, err := classify(img, cornerHomography(e), e.Rows, e.Cols, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bad := wrongCells(e.Lights, v.lit); len(bad) > 0 {
-		t.Errorf("cells wrong: %v (why %v)", bad, v.why)
-	}
-	if v.why["model"] == 0 || v.why["onegroup"] == 0 {
-		t.Errorf("want a one-group board that the model turned, why %v", v.why)
+// TestSecondOpinionOneState reads through their label corners boards
+// of one state that the rules read as one group:
+//
+//   - 106377, an all-on 5×5 panel in daylight read all off: the model
+//     turns 23 of its cells and leans to turn the other two, so the
+//     whole board turns (it was read with those two off);
+//   - 106222, an all-off 7×10 arcade board under glare: the model
+//     turns one cell alone, which is left as the rules read it (it was
+//     read lit).
+func TestSecondOpinionOneState(t *testing.T) {
+	for _, tc := range []struct {
+		seed  int64
+		model int // cells the model turned, as why counts them
+	}{{106377, 25}, {106222, 0}} {
+		t.Run(fmt.Sprint(tc.seed), func(t *testing.T) {
+			data, _, e, err := synth.Encode(tc.seed, &synth.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := gocv.IMDecode(data, gocv.IMReadColor)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer img.Close()
+			v, err := classify(img, cornerHomography(e), e.Rows, e.Cols, 0, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bad := wrongCells(e.Lights, v.lit); len(bad) > 0 {
+				t.Errorf("cells wrong: %v (why %v)", bad, v.why)
+			}
+			if v.why["onegroup"] == 0 || v.why["model"] != tc.model {
+				t.Errorf("why %v, want a one-group board with %d cells turned by the model", v.why, tc.model)
+			}
+		})
 	}
 }
 

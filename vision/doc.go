@@ -337,7 +337,10 @@
 // sure of the other reading, the cell takes it, still in doubt. Cells
 // the rules are sure of are left as they are. A board read as one group
 // (all on or all off) whose cells the trees mostly turn, leaning to turn
-// each of the rest too, turns whole: one state read the wrong way round. The trees learnt through
+// each of the rest too, turns whole: one state read the wrong way round.
+// One cell alone that the trees would turn on a one-group board of nine
+// or more is left as the rules read it: glare or a cursor over one cell
+// fools the trees more often than a lone light fools the rules. The trees learnt through
 // the labels' exact corners; a grid the finder placed a little off
 // gives them measures they were not trained on.
 //
