@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 
 	"gocv.io/x/gocv"
 )
@@ -3279,17 +3278,51 @@ func drawVerdict(dbg *debugger, board gocv.Mat, v *verdict, px int) {
 		reasons = append(reasons, fmt.Sprintf("%s %d", k, n))
 	}
 	sort.Strings(reasons)
-	line := "doubt: none"
-	if len(reasons) > 0 {
-		line = "doubt: " + strings.Join(reasons, ", ")
-	}
+	words := []string{"doubt:"}
 	if v.oneGroup {
-		line = "one group; " + line
+		words = []string{"one", "group;", "doubt:"}
 	}
-	org := image.Pt(4, int(math.Max(14, off/2)))
-	gocv.PutText(&big, line, org, gocv.FontHersheyPlain, 1, color.RGBA{0, 0, 0, 0}, 3)
-	gocv.PutText(&big, line, org, gocv.FontHersheyPlain, 1, color.RGBA{255, 255, 255, 0}, 1)
-	dbg.write("cells", big)
+	if len(reasons) == 0 {
+		words = append(words, "none")
+	}
+	for i, r := range reasons {
+		if i < len(reasons)-1 {
+			r += ","
+		}
+		words = append(words, r)
+	}
+	// The lines go in the top margin, grown to hold them: a small
+	// board's margin is narrow.
+	lines := wrapWords(words, big.Cols()-8)
+	const lineH = 16
+	out := big
+	if need := 6 + lineH*len(lines); float64(need) > off {
+		out = gocv.NewMat()
+		defer out.Close()
+		gocv.CopyMakeBorder(big, &out, need-int(off), 0, 0, 0, gocv.BorderConstant, color.RGBA{})
+	}
+	for i, line := range lines {
+		org := image.Pt(4, 2+lineH*(i+1))
+		gocv.PutText(&out, line, org, gocv.FontHersheyPlain, 1, color.RGBA{0, 0, 0, 0}, 3)
+		gocv.PutText(&out, line, org, gocv.FontHersheyPlain, 1, color.RGBA{255, 255, 255, 0}, 1)
+	}
+	dbg.write("cells", out)
+}
+
+// wrapWords joins words with spaces into lines at most width pixels wide
+// in drawVerdict's font; a word wider than that has a line of its own.
+func wrapWords(words []string, width int) []string {
+	var lines []string
+	for _, w := range words {
+		if n := len(lines); n > 0 {
+			if joined := lines[n-1] + " " + w; gocv.GetTextSize(joined, gocv.FontHersheyPlain, 1, 3).X <= width {
+				lines[n-1] = joined
+				continue
+			}
+		}
+		lines = append(lines, w)
+	}
+	return lines
 }
 
 // otsu returns the threshold on xs that maximises the between-group

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -1480,5 +1481,28 @@ func TestHueOnly(t *testing.T) {
 				t.Errorf("hueOnly = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestWrapWords checks the wrapping of drawVerdict's doubt line: every
+// word kept in order, no line wider than asked unless a word alone is.
+func TestWrapWords(t *testing.T) {
+	words := strings.Fields("doubt: brightunlit 18, darkgaps 64, likelihood 3, model 13, nearhalfplane 64, notbrighter 64")
+	for _, width := range []int{1000, 300, 180, 60, 10} {
+		lines := wrapWords(words, width)
+		if got := strings.Fields(strings.Join(lines, " ")); !slices.Equal(got, words) {
+			t.Errorf("width %d: words %q, want %q", width, got, words)
+		}
+		for _, l := range lines {
+			if w := gocv.GetTextSize(l, gocv.FontHersheyPlain, 1, 3).X; w > width && strings.Contains(l, " ") {
+				t.Errorf("width %d: line %q is %d pixels wide", width, l, w)
+			}
+		}
+		if width == 1000 && len(lines) != 1 {
+			t.Errorf("width 1000: %d lines, want 1", len(lines))
+		}
+		if width == 10 && len(lines) != len(words) {
+			t.Errorf("width 10: %d lines, want one a word (%d)", len(lines), len(words))
+		}
 	}
 }

@@ -286,6 +286,48 @@ func TestReadSmallCursor(t *testing.T) {
 	}
 }
 
+// TestReadDebugImages reads a 2×2 board with --debug's folder set and
+// checks that the cells image is written (under -tags matprofile, that
+// the debug path closes its Mats), then draws a 2×2 verdict with eight
+// reasons for doubt: the line wraps, and a band above the board's
+// margin holds it, so the image is taller than wide.
+func TestReadDebugImages(t *testing.T) {
+	img, _, err := synth.Render(106731, &synth.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Close()
+	dir := t.TempDir()
+	if _, err := Read(img, &Options{Debug: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if cells, _ := filepath.Glob(filepath.Join(dir, "*-cells.png")); len(cells) == 0 {
+		t.Errorf("no cells image in %s", dir)
+	}
+
+	const px = 30
+	board, v := rectBoard(2, 2, px, func(r, c int) (color.RGBA, bool) { return color.RGBA{20, 30, 110, 255}, false })
+	defer board.Close()
+	for _, k := range []string{"brightunlit", "darkgaps", "likelihood", "model", "nearhalfplane", "notbrighter", "small", "uncovered"} {
+		v.why[k] = 4
+	}
+	dir = t.TempDir()
+	dbg, err := newDebugger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawVerdict(dbg, board, v, px)
+	cells, _ := filepath.Glob(filepath.Join(dir, "*-cells.png"))
+	if len(cells) != 1 {
+		t.Fatalf("cells images in %s: %v, want one", dir, cells)
+	}
+	m := gocv.IMRead(cells[0], gocv.IMReadColor)
+	defer m.Close()
+	if m.Empty() || m.Rows() <= m.Cols() {
+		t.Errorf("%s: %d×%d, want a band above the board (taller than wide)", cells[0], m.Cols(), m.Rows())
+	}
+}
+
 // readRender renders seed (at most maxPixels, 0 for the renderer's
 // default) and reads it, at the labelled size when given.
 func readRender(t *testing.T, seed int64, maxPixels int, given bool) (*Reading, labels.Entry) {
