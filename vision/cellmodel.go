@@ -112,8 +112,9 @@ func cellFeatures(ext [][]cellStats) [][]float64 {
 	return feats
 }
 
-// leans reports whether the model's p (lit) of every cell lies on lit's
-// side of one half: none sure (NaN).
+// leans reports whether, for every cell of ps, the model's p that the
+// cell is lit lies on lit's side of one half; a sure cell (NaN) that the
+// model was not asked about stops it.
 func leans(ps []float64, lit bool) bool {
 	for _, p := range ps {
 		if math.IsNaN(p) || (p > 0.5) != lit {
