@@ -286,6 +286,18 @@ func TestReadSmallCursor(t *testing.T) {
 	}
 }
 
+// TestReadDimEdgeLine reads boardgen photo 108987: a 3×5 handheld in a
+// dim room, its first column unlit and all but lost in the dark. Read
+// 3×4, the size must be doubted: never wrong and sure.
+func TestReadDimEdgeLine(t *testing.T) {
+	r, e := readRender(t, 108987, 0, false)
+	got := litStrings(r.Lit)
+	exact := r.Rows == e.Rows && r.Cols == e.Cols && slices.Equal(got, e.Lights)
+	if !exact && !r.Doubtful() {
+		t.Errorf("%s: read %d×%d %v with no doubt, want %d×%d %v", e.Style, r.Rows, r.Cols, got, e.Rows, e.Cols, e.Lights)
+	}
+}
+
 // TestReadDebugImages reads a 2×2 board with --debug's folder set and
 // checks that the cells image is written (under -tags matprofile, that
 // the debug path closes its Mats), then draws a 2×2 verdict with eight
