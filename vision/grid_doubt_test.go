@@ -225,8 +225,8 @@ func TestRankHypotheses(t *testing.T) {
 var pickOut = flag.String("pick.out", "", "with -rank.dir, TestPickData writes each photo's first hypotheses there, refined, with score, clarity, whether each matches the label and passes the block test")
 
 // TestPickData writes, for every photo of -rank.dir, the finder's first
-// maxHypotheses hypotheses each refined alone: score, clarity, size and
-// whether it matches the label. It only measures, for tuning the order
+// maxHypotheses hypotheses each refined alone: score, clarity, size,
+// whether it matches the label, and its pickWeight. It only measures, for tuning the order
 // refineHypotheses puts them in.
 func TestPickData(t *testing.T) {
 	if *rankDir == "" || *pickOut == "" {
@@ -245,7 +245,8 @@ func TestPickData(t *testing.T) {
 				break
 			}
 			r, c := refineExtent(img, l)
-			line += fmt.Sprintf("\t%.2f,%.3f,%d,%d,%v,%v,%s", l.score, c, r.rows, r.cols, latticeMismatch(r, e) == "", r.block, windowFeatures(img, r))
+			keypadDoubt(img, &r)
+			line += fmt.Sprintf("\t%.2f,%.3f,%d,%d,%v,%v,%.3f,%s", l.score, c, r.rows, r.cols, latticeMismatch(r, e) == "", r.block, pickWeight(r), windowFeatures(img, r))
 		}
 		fmt.Fprintln(out, line)
 	})
