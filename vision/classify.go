@@ -728,7 +728,10 @@ func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	if !ok {
 		return false
 	}
-	if medianOf(g[0], cellS) >= gapLikeDarkS || medianOf(g[1], cellS) >= plainGreyS {
+	ds, ls := medianOf(g[0], cellS), medianOf(g[1], cellS)
+	grey := ds < gapLikeDarkS && ls < plainGreyS
+	tinted := math.Max(ds, ls) < tintedPanelS && ls <= ds+tintedSGap
+	if !grey && !tinted {
 		return false
 	}
 	gap := medianOf(cellsOf(in), func(s cellStats) float64 { return s.rim })
@@ -792,7 +795,9 @@ const (
 // lcdLike reports whether a board that litLikeGaps doubts is an LCD read
 // the wrong way round: the cells read lit, as bright as the gaps, are
 // even (median spread under lcdMaxSpread), grey at their peaks (under
-// lcdMaxPeakS) and below the brightness (lcdMaxV) that a white button
+// lcdMaxPeakS) or tinted no more than the segments are (under
+// tintedPanelS, and at most tintedSGap above the segments' peaks), and
+// below the brightness (lcdMaxV) that a white button
 // in light or a light nearly clips at. A reflective panel shows the
 // room's light; lights and lit keys outshine it or show their glyphs,
 // rings and case.
@@ -800,8 +805,13 @@ func lcdLike(ext [][]cellStats, lit [][]bool) bool {
 	g := groups(inner(ext), litGridAt(lit))
 	spread := func(s cellStats) float64 { return s.spread }
 	peakS := func(s cellStats) float64 { return s.peakS }
-	return len(g[1]) > 0 && medianOf(g[1], cellV) < lcdMaxV && medianOf(g[1], spread) < lcdMaxSpread &&
-		medianOf(g[1], peakS) < lcdMaxPeakS
+	if len(g[1]) == 0 || medianOf(g[1], cellV) >= lcdMaxV || medianOf(g[1], spread) >= lcdMaxSpread {
+		return false
+	}
+	// A tinted panel is as saturated at its peaks as the segments are.
+	ps := medianOf(g[1], peakS)
+	tinted := len(g[0]) > 0 && ps < tintedPanelS && ps <= medianOf(g[0], peakS)+tintedSGap
+	return ps < lcdMaxPeakS || tinted
 }
 
 // turnRound reads every cell the other way round.
@@ -3837,3 +3847,19 @@ func unlitGlows(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		}
 	}
 }
+
+// tintedPanelS and tintedSGap: litLikeGaps also takes groups of one
+// tint, both under tintedPanelS saturation, the group read lit no more
+// than tintedSGap more saturated than the other: a tinted LCD's panel
+// and segments (render-third 250000 photo 39, a green-yellow panel at
+// 0.30 beside segments at 0.33, read inverted with no doubt). A light
+// adds colour; a panel shows its tint, and an LCD's segments a deeper
+// one. Through the label
+// corners of 3450 tuning photos (boardgen, render-unseen 21 and 26 to
+// 28, render-third 210000 and 230000 to 250000) six LCDs read inverted
+// with no doubt were doubted, four of them turned round (lcdLike), and
+// four boards read right were doubted.
+const (
+	tintedPanelS = 0.45
+	tintedSGap   = 0.05
+)

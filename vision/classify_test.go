@@ -1372,7 +1372,11 @@ func TestLitLikeGaps(t *testing.T) {
 		{"tinted LCD", cellStats{v: 5.2, rim: 5.2, s: 0.15}, cellStats{v: 4.2, rim: 5.2, s: 0.26}, true},
 		{"LCD: empty cells a shade below the panel", cellStats{v: 5.0, rim: 5.12, s: 0.2}, cellStats{v: 4.1, rim: 5.12, s: 0.2}, true},
 		{"cells read lit darker than those read unlit", cellStats{v: 4.85, rim: 5.12}, cellStats{v: 5.0, rim: 5.12}, false},
-		{"coloured dark cells", cellStats{v: 5.2, rim: 5.2, s: 0.15}, cellStats{v: 4.2, rim: 5.2, s: 0.35}, false},
+		{"coloured dark cells", cellStats{v: 5.2, rim: 5.2, s: 0.15}, cellStats{v: 4.2, rim: 5.2, s: 0.5}, false},
+		{"panel and segments of one tint", cellStats{v: 4.32, rim: 4.41, s: 0.30}, cellStats{v: 3.55, rim: 4.41, s: 0.33}, true},
+		{"a grey panel and deeper-tinted segments", cellStats{v: 5.2, rim: 5.2, s: 0.15}, cellStats{v: 4.2, rim: 5.2, s: 0.35}, true},
+		{"tinted cells read lit, grey ones not", cellStats{v: 5.2, rim: 5.2, s: 0.35}, cellStats{v: 4.2, rim: 5.2, s: 0.15}, false},
+		{"coloured lights of one tint", cellStats{v: 5.2, rim: 5.2, s: 0.5}, cellStats{v: 4.2, rim: 5.2, s: 0.5}, false},
 		{"white lights outshine a pale case", cellStats{v: 5.8, rim: 5.4}, cellStats{v: 4.4, rim: 5.4}, false},
 		{"coloured lights as bright as the gaps", cellStats{v: 5.5, rim: 5.49, s: 0.6}, cellStats{v: 4.44, rim: 5.49}, false},
 		{"coloured lights on a light screen", cellStats{v: 5.0, rim: 5.5}, cellStats{v: 4.8, rim: 5.5}, false},
@@ -1390,8 +1394,10 @@ func TestLitLikeGaps(t *testing.T) {
 
 // TestLCDLike checks lcdLike on boards that litLikeGaps doubts, with
 // the group medians measured on them: an LCD (render-third 190000 photo
-// 186) is turned round; white keys near the clip (99031), pale lights
-// in an orange case (102278) and ring lights (photo 68) are not.
+// 186) and a tinted one (render-third 210000 photo 79) are turned
+// round; white keys near the clip (99031), pale lights in an orange case
+// (102278), ring lights (photo 68) and a bright tinted material
+// (render-unseen 28 photo 77) are not.
 func TestLCDLike(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
@@ -1402,6 +1408,10 @@ func TestLCDLike(t *testing.T) {
 		{"white keys near the clip", cellStats{v: 5.555, spread: 0.004, peakS: 0.184}, cellStats{v: 5.293, spread: 0.011, peakS: 0.793}, false},
 		{"pale lights in an orange case", cellStats{v: 5.247, spread: 0.016, peakS: 0.601}, cellStats{v: 4.19, spread: 0.046, peakS: 0.688}, false},
 		{"ring lights", cellStats{v: 3.989, spread: 0.244, peakS: 0.618}, cellStats{v: 3.902, spread: 0.105, peakS: 0.109}, false},
+		{"tinted LCD", cellStats{v: 5.16, spread: 0.006, peakS: 0.33}, cellStats{v: 4.37, spread: 0.005, peakS: 0.33}, true},
+		{"tinted panel, segments greyer", cellStats{v: 5.16, spread: 0.006, peakS: 0.33}, cellStats{v: 4.37, spread: 0.005, peakS: 0.2}, false},
+		{"panel greyer than the segments", cellStats{v: 5.24, spread: 0.0, peakS: 0.21}, cellStats{v: 4.31, spread: 0.0, peakS: 0.21}, true},
+		{"bright tinted material", cellStats{v: 5.52, spread: 0.016, peakS: 0.32}, cellStats{v: 5.06, spread: 0.032, peakS: 0.34}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(6, 6, pattern, tc.unlit, tc.lit)
