@@ -1376,6 +1376,7 @@ func TestLitLikeGaps(t *testing.T) {
 		{"panel and segments of one tint", cellStats{v: 4.32, rim: 4.41, s: 0.30}, cellStats{v: 3.55, rim: 4.41, s: 0.33}, true},
 		{"a grey panel and deeper-tinted segments", cellStats{v: 5.2, rim: 5.2, s: 0.15}, cellStats{v: 4.2, rim: 5.2, s: 0.35}, true},
 		{"tinted cells read lit, grey ones not", cellStats{v: 5.2, rim: 5.2, s: 0.35}, cellStats{v: 4.2, rim: 5.2, s: 0.15}, false},
+		{"a panel of the gaps' tint, greyer segments", cellStats{v: 5.08, rim: 5.12, s: 0.26, rimS: 0.26}, cellStats{v: 4.18, rim: 5.12, s: 0.13, rimS: 0.26}, true},
 		{"coloured lights of one tint", cellStats{v: 5.2, rim: 5.2, s: 0.5}, cellStats{v: 4.2, rim: 5.2, s: 0.5}, false},
 		{"white lights outshine a pale case", cellStats{v: 5.8, rim: 5.4}, cellStats{v: 4.4, rim: 5.4}, false},
 		{"coloured lights as bright as the gaps", cellStats{v: 5.5, rim: 5.49, s: 0.6}, cellStats{v: 4.44, rim: 5.49}, false},
