@@ -814,7 +814,8 @@ func lcdLike(ext [][]cellStats, lit [][]bool) bool {
 	if len(g[1]) == 0 || medianOf(g[1], cellV) >= lcdMaxV || medianOf(g[1], spread) >= lcdMaxSpread {
 		return false
 	}
-	// A tinted panel is as saturated at its peaks as the segments are.
+	// A tinted panel is no more saturated at its peaks than the
+	// segments are.
 	ps := medianOf(g[1], peakS)
 	tinted := len(g[0]) > 0 && ps < tintedPanelS && ps <= medianOf(g[0], peakS)+tintedSGap
 	return ps < lcdMaxPeakS || tinted
@@ -3862,7 +3863,7 @@ func unlitGlows(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 // segments at 0.33; 210000 photo 30, a panel at 0.26 as its gaps are,
 // segments at 0.13; both read inverted with no doubt). A light adds
 // colour; a panel shows its tint, as the gaps between its cells do.
-// Through the label corners of 4,100 tuning photos (boardgen,
+// Through the label corners of 3,550 tuning photos (boardgen,
 // render-unseen 21 and 26 to 28, render-third 210000 and 230000 to
 // 250000) seven LCDs read inverted with no doubt were doubted, nine
 // LCDs were read right (lcdLike turned them round), and seven boards
