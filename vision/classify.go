@@ -227,15 +227,14 @@ func measure(board gocv.Mat, rows, cols, px int) ([][]cellStats, error) {
 	var centreHi, rimHi, ringHi []uint8
 	var centreV, rimV, ringV, profLog []float64
 	var centreS []float64
-	var rimS float64 // the sum of the rim's saturations
 	var foot footprint
 	var profHi [profBins][]uint8
 	for r := 0; r < rows+2; r++ {
 		stats[r] = make([]cellStats, cols+2)
 		for c := 0; c < cols+2; c++ {
 			centreHi, centreS, rimHi, ringHi = centreHi[:0], centreS[:0], rimHi[:0], ringHi[:0]
-			rimS = 0
 			var ca, cb float64
+			var rimS float64 // the sum of the rim's saturations
 			var kc, kr chromaSum
 			foot = footprint{}
 			for k := range profHi {
@@ -735,12 +734,13 @@ func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	}
 	ds, ls := medianOf(g[0], cellS), medianOf(g[1], cellS)
 	grey := ds < gapLikeDarkS && ls < plainGreyS
-	gapS := medianOf(cellsOf(in), func(s cellStats) float64 { return s.rimS })
+	all := cellsOf(in)
+	gapS := medianOf(all, func(s cellStats) float64 { return s.rimS })
 	tinted := math.Max(ds, ls) < tintedPanelS && (ls <= ds+tintedSGap || math.Abs(ls-gapS) <= tintedSGap)
 	if !grey && !tinted {
 		return false
 	}
-	gap := medianOf(cellsOf(in), func(s cellStats) float64 { return s.rim })
+	gap := medianOf(all, func(s cellStats) float64 { return s.rim })
 	lv := medianOf(g[1], cellV)
 	uv := medianOf(g[0], cellV)
 	return lv-gap < minVGap && lv-gap > -3*minVGap && uv <= gap-minVGap && lv >= uv+minVGap
