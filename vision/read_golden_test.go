@@ -55,7 +55,7 @@ func readLabelled(t *testing.T, dir string, e labels.Entry) outcome {
 		t.Fatalf("%s: %v", e.File, err)
 	}
 	o := outcome{Result: "ok", Doubt: r.Doubtful(), Photo: photo}
-	if r.Rows != e.Rows || r.Cols != e.Cols || len(wrongCells(e.Lights, r.Lit)) > 0 {
+	if !readExactly(r, e) {
 		o.Result = "wrong"
 	}
 	return o

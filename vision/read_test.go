@@ -73,9 +73,8 @@ func TestReadPaintedBoards(t *testing.T) {
 			t.Logf("seed %d %v: error %v", seed, tb, err)
 			continue
 		}
-		right := r.Rows == e.Rows && r.Cols == e.Cols && len(wrongCells(e.Lights, r.Lit)) == 0
 		switch {
-		case right:
+		case readExactly(r, e):
 			exact++
 			if r.Doubtful() {
 				doubtOK++
@@ -276,8 +275,8 @@ func TestReadSmallCursor(t *testing.T) {
 	for _, seed := range []int64{106636, 106731} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			r, e := readRender(t, seed, 0, false)
-			if got := litStrings(r.Lit); r.Rows != e.Rows || r.Cols != e.Cols || !slices.Equal(got, e.Lights) {
-				t.Errorf("%s: read %d×%d %v, want %d×%d %v", e.Style, r.Rows, r.Cols, got, e.Rows, e.Cols, e.Lights)
+			if !readExactly(r, e) {
+				t.Errorf("%s: read %d×%d %v, want %d×%d %v", e.Style, r.Rows, r.Cols, litStrings(r.Lit), e.Rows, e.Cols, e.Lights)
 			}
 			if !r.Doubtful() {
 				t.Errorf("no doubt flagged on a 2×2 board under a cursor")
@@ -291,11 +290,14 @@ func TestReadSmallCursor(t *testing.T) {
 // 3×4, the size must be doubted: never wrong and sure.
 func TestReadDimEdgeLine(t *testing.T) {
 	r, e := readRender(t, 108987, 0, false)
-	got := litStrings(r.Lit)
-	exact := r.Rows == e.Rows && r.Cols == e.Cols && slices.Equal(got, e.Lights)
-	if !exact && !r.Doubtful() {
-		t.Errorf("%s: read %d×%d %v with no doubt, want %d×%d %v", e.Style, r.Rows, r.Cols, got, e.Rows, e.Cols, e.Lights)
+	if !readExactly(r, e) && !r.Doubtful() {
+		t.Errorf("%s: read %d×%d %v with no doubt, want %d×%d %v", e.Style, r.Rows, r.Cols, litStrings(r.Lit), e.Rows, e.Cols, e.Lights)
 	}
+}
+
+// readExactly reports whether r has the label's size and every light.
+func readExactly(r *Reading, e labels.Entry) bool {
+	return r.Rows == e.Rows && r.Cols == e.Cols && len(wrongCells(e.Lights, r.Lit)) == 0
 }
 
 // TestReadDebugImages reads a 2×2 board with --debug's folder set and
