@@ -1656,6 +1656,16 @@ func decide(stats [][]cellStats) *verdict {
 				conf[i] = math.Min(conf[i], crossCap)
 			}
 			v.why["peakonly"] = n
+		} else if xs, t, ok := clippedColourSplit(stats); ok && (v.why["onegroup"] > 0 || v.why["close"] > 0) {
+			// Every centre clipped to white, as lit and unlit caps
+			// both are in daylight: the colour the footprints keep
+			// below the clip decides, the more coloured group lit,
+			// every cell in doubt.
+			for i, x := range xs {
+				lit[i] = x > t
+				conf[i] = math.Min(conf[i], crossCap)
+			}
+			v.why["clippedcolour"] = n
 		}
 	}
 	if ring, floor, ok := ringSplit(stats); ok && !slices.Equal(ring, lit) && capsAlike(stats, ring, lit) {
@@ -2620,6 +2630,72 @@ func peakSplit(stats [][]cellStats) ([]float64, float64, bool) {
 	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
 	return xs, t, sep >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n))
 }
+
+// clippedSatGap (log) is how much more saturated at their peaks the
+// footprints of one group of a clippedColourSplit must be than the
+// other's: a factor of about 1.35.
+const clippedSatGap = 0.3
+
+// clippedSatStep is the least difference of peak saturation between the
+// groups of a clippedColourSplit: white lights all on, a few tinted by a
+// cursor or a glow, differ by 0.05.
+const clippedSatStep = 0.07
+
+// clippedColourSplit splits a board whose centres are nearly all
+// clipped (kcOK false) on the log saturation of each footprint's
+// brightest pixels (peakS): clipped at the centre, a lit light still
+// tints its cap where the sensor did not clip, while an unlit cap
+// reflects the room's light. It reports the scores, the threshold and
+// whether they fall in two clear groups of at least two cells each.
+func clippedColourSplit(stats [][]cellStats) ([]float64, float64, bool) {
+	cols := len(stats[0])
+	n := len(stats) * cols
+	xs := make([]float64, n)
+	clipped := 0
+	for i := range xs {
+		st := stats[i/cols][i%cols]
+		if !st.kcOK {
+			clipped++
+		}
+		xs[i] = math.Log(st.peakS + 0.01)
+	}
+	if 4*clipped < 3*n {
+		return nil, 0, false
+	}
+	t, ok := otsuThreshold(xs)
+	if !ok {
+		return nil, 0, false
+	}
+	lo, hi := summarise(xs, stats, t)
+	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
+	if sep < minSeparation || hi.mean-lo.mean < clippedSatGap || min(lo.n, hi.n) < 2 {
+		return nil, 0, false
+	}
+	g := groups(stats, above(xs, t))
+	if pS := func(s cellStats) float64 { return s.peakS }; medianOf(g[1], pS)-medianOf(g[0], pS) < clippedSatStep {
+		// Near-white cells, where a ratio of saturations is noise.
+		return nil, 0, false
+	}
+	// The more saturated group must be of one hue, the board's light
+	// colour: lights of several colours, all on, differ in saturation
+	// too (a white one beside a green one).
+	var sx, sy float64
+	for i, x := range xs {
+		if x <= t {
+			continue
+		}
+		k := stats[i/cols][i%cols].kr
+		if r := math.Hypot(k[0], k[1]); r > 0 {
+			sx, sy = sx+k[0]/r, sy+k[1]/r
+		}
+	}
+	return xs, t, math.Hypot(sx, sy) >= clippedOneHue*float64(hi.n)
+}
+
+// clippedOneHue is the least mean resultant length of the hues of a
+// clippedColourSplit's upper group (1: all one hue; 0.9: spread by
+// about 25°).
+const clippedOneHue = 0.9
 
 // peakColoured reports whether the cells above t carry clearly more
 // colour at their peak than those below: lit rings do, glare does not.

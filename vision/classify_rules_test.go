@@ -160,3 +160,54 @@ func TestDecideClippedOverrules(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideClippedColour checks one-group boards whose centres are
+// clipped: green lights beside white caps in daylight, all clipped at
+// the centre, are read by the saturation at their peaks when it is
+// clippedSatGap apart (108261: 0.19 against 0.11), every cell in doubt.
+// Centres below the clip, a smaller difference, or a saturated group of
+// several hues (lights of many colours, all on: 106228) stay one group.
+func TestDecideClippedColour(t *testing.T) {
+	green := [2]float64{-0.16, 0.06}
+	for _, tc := range []struct {
+		name    string
+		clipped bool
+		peakS   float64 // the unlit caps' peak saturation; the lights' is 0.19 (0.07 beside 0.04)
+		hues    bool    // the lights take turns in two hues
+		split   bool
+	}{
+		{"clipped, 0.19 against 0.11", true, 0.11, false, true},
+		{"below the clip", false, 0.11, false, false},
+		{"clipped, 0.19 against 0.15", true, 0.15, false, false},
+		{"clipped, lights of two hues", true, 0.11, true, false},
+		{"clipped, near-white: 0.07 against 0.04", true, 0.04, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cap := cellStats{v: 5.56, s: 0.12, spread: 0.005, rim: 5.56, ring: 5.55, peak: 5.56, peakS: tc.peakS,
+				kc: [2]float64{-0.08, 0.03}, kcOK: !tc.clipped, kr: [2]float64{-0.09, 0.04}}
+			light := cellStats{v: 5.56, s: 0.16, spread: 0.005, rim: 5.56, ring: 5.55, peak: 5.56, peakS: 0.19,
+				kc: green, kcOK: !tc.clipped, kr: green}
+			if tc.peakS < 0.1 {
+				light.peakS = 0.07
+			}
+			st := board(6, 6, pattern, cap, light)
+			if tc.hues {
+				for r := range st {
+					for c := range st[r] {
+						if pattern(r, c) && (r+c)%2 == 0 {
+							st[r][c].kr = [2]float64{0.05, -0.3} // blue
+						}
+					}
+				}
+			}
+			v := decide(st)
+			if got := v.why["clippedcolour"] > 0; got != tc.split {
+				t.Fatalf("clippedcolour %v, want %v (why %v)", got, tc.split, v.why)
+			}
+			if tc.split {
+				checkCells(t, v, pattern, true)
+			}
+			checkDoubt(t, v, true)
+		})
+	}
+}
