@@ -458,12 +458,10 @@ func ringSplit(stats [][]cellStats) ([]bool, float64, bool) {
 	for i := range xs {
 		xs[i] = stats[i/cols][i%cols].halo / vScale
 	}
-	t, ok := otsuThreshold(xs)
+	t, lo, hi, sep, ok := otsuSplit(xs, stats)
 	if !ok {
 		return nil, 0, false
 	}
-	lo, hi := summarise(xs, stats, t)
-	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
 	floor, need := minHalo, minSeparation
 	if min(lo.n, hi.n) >= 3 && emptyGap(xs, t) >= 0.5 && lo.mean <= hi.mean/4 {
 		// Faint rings, but groups of several cells far apart and the
@@ -1491,12 +1489,10 @@ func decide(stats [][]cellStats) *verdict {
 		for i := range ys {
 			ys[i] = score(stats[i/cols][i%cols])
 		}
-		ty, oky := otsuThreshold(ys)
+		ty, l, h, sep, oky := otsuSplit(ys, stats)
 		if !oky {
 			continue
 		}
-		l, h := summarise(ys, stats, ty)
-		sep := (h.mean - l.mean) / math.Sqrt((l.sigma*l.sigma+h.sigma*h.sigma)/2)
 		need := minGap(n, min(l.n, h.n))
 		e := emptyGap(ys, ty)
 		better := sep > v.separation
@@ -2073,12 +2069,10 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		for i := range xs {
 			xs[i] = f.get(stats[i/cols][i%cols])
 		}
-		t, ok := otsuThreshold(xs)
+		t, lo, hi, sep, ok := otsuSplit(xs, stats)
 		if !ok {
 			continue
 		}
-		lo, hi := summarise(xs, stats, t)
-		sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
 		if sep < minSeparation || hi.mean-lo.mean < f.minGap {
 			continue
 		}
@@ -2622,12 +2616,10 @@ func peakSplit(stats [][]cellStats) ([]float64, float64, bool) {
 	for i := range xs {
 		xs[i] = peakScore(stats[i/cols][i%cols])
 	}
-	t, ok := otsuThreshold(xs)
+	t, lo, hi, sep, ok := otsuSplit(xs, stats)
 	if !ok {
 		return nil, 0, false
 	}
-	lo, hi := summarise(xs, stats, t)
-	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
 	return xs, t, sep >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n))
 }
 
@@ -2662,12 +2654,10 @@ func clippedColourSplit(stats [][]cellStats) ([]float64, float64, bool) {
 	if 4*clipped < 3*n {
 		return nil, 0, false
 	}
-	t, ok := otsuThreshold(xs)
+	t, lo, hi, sep, ok := otsuSplit(xs, stats)
 	if !ok {
 		return nil, 0, false
 	}
-	lo, hi := summarise(xs, stats, t)
-	sep := (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
 	if sep < minSeparation || hi.mean-lo.mean < clippedSatGap || min(lo.n, hi.n) < 2 {
 		return nil, 0, false
 	}
@@ -2828,6 +2818,20 @@ func emptyGap(xs []float64, t float64) float64 {
 		return 0
 	}
 	return (hi - lo) / (max - min)
+}
+
+// otsuSplit splits xs (one score a cell, row-major over stats) at
+// Otsu's threshold t and summarises the groups below and above it, with
+// their separation: the distance between them over their pooled spread.
+// ok is false when all the scores are equal.
+func otsuSplit(xs []float64, stats [][]cellStats) (t float64, lo, hi group, sep float64, ok bool) {
+	t, ok = otsuThreshold(xs)
+	if !ok {
+		return 0, group{}, group{}, 0, false
+	}
+	lo, hi = summarise(xs, stats, t)
+	sep = (hi.mean - lo.mean) / math.Sqrt((lo.sigma*lo.sigma+hi.sigma*hi.sigma)/2)
+	return t, lo, hi, sep, true
 }
 
 // summarise describes the groups below and above threshold t. Spreads
