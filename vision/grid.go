@@ -187,13 +187,17 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 		}
 	}
 	bestFirst()
-	if weakFind(out) {
+	if weakFind(out) || weakBest(out) {
 		// Flat cells edge to edge, parted by blurred lines, make no
 		// blobs but the lit ones (merged where they touch): look again
 		// at regions parted by lines a few pixels wide; and when the
 		// best is at most 4 cells, at the cells of a grid of straight
 		// edges too (grids of lines in clutter cost more than they
-		// give a larger lattice).
+		// give a larger lattice). A best lattice still weak for its
+		// cells after the chroma look is often clutter beside a screen
+		// (boardgen 109272: 11×11 of fabric beside a 5×10 board on a
+		// monitor); about one photo in five of boardgen's takes this
+		// look so.
 		look := lookLines
 		if len(out) == 0 || out[0].rows*out[0].cols <= 4 {
 			look = lookGridLines

@@ -295,6 +295,44 @@ func TestReadDimEdgeLine(t *testing.T) {
 	}
 }
 
+// TestReadWeakLinesLook reads boardgen photos whose board the first
+// looks find only weakly beside clutter, and that the lines look (flat
+// cells parted by thin lines) reads: 109272, a 5×10 pixel-art board on
+// a monitor, read as an 11×11 lattice of the fabric beside it before
+// the lines look was taken on a weak best lattice of more than 4 cells.
+func TestReadWeakLinesLook(t *testing.T) {
+	for _, seed := range []int64{109272} {
+		r, e := readEncoded(t, seed)
+		if !readExactly(r, e) {
+			t.Errorf("%d (%s): read %d×%d %v, want %d×%d %v", seed, e.Style, r.Rows, r.Cols, litStrings(r.Lit), e.Rows, e.Cols, e.Lights)
+		}
+	}
+}
+
+// readEncoded reads seed's photo as boardgen writes it (synth.Encode:
+// JPEG or PNG) from a file, as verify does.
+func readEncoded(t *testing.T, seed int64) (*Reading, labels.Entry) {
+	t.Helper()
+	data, ext, e, err := synth.Encode(seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "photo"+ext)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	r, err := p.Read(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, e
+}
+
 // readExactly reports whether r has the label's size and every light.
 func readExactly(r *Reading, e labels.Entry) bool {
 	return r.Rows == e.Rows && r.Cols == e.Cols && len(wrongCells(e.Lights, r.Lit)) == 0
