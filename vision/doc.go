@@ -191,7 +191,12 @@
 //     beside lilac caps in daylight, cyan lights beside cream caps, both
 //     clipped (a shadow parts cells by brightness, not by colour). The
 //     kind clipped where the other is not is lit; else the kind clearly
-//     brighter; else the kind more coloured at its peak. A board read
+//     brighter; else the kind more coloured at its peak. A board whose
+//     centres are nearly all clipped, split into no two groups, is
+//     parted on the saturation at its footprints' peaks when two clear
+//     groups lie ×1.35 and 0.07 apart there, the more saturated of one
+//     hue: that one is lit, every cell in doubt (yellow lights beside
+//     cream caps in daylight, all clipped at the centre). A board read
 //     all off whose cells are coloured (saturation 0.5) and above V 96,
 //     and stand ×1.65 above both their rims and the ring around the
 //     grid, shines as lights do (coloured lights on a dark screen): it
