@@ -1653,10 +1653,10 @@ func decide(stats [][]cellStats) *verdict {
 			}
 			v.why["peakonly"] = n
 		} else if xs, t, ok := clippedColourSplit(stats); ok && (v.why["onegroup"] > 0 || v.why["close"] > 0) {
-			// Every centre clipped to white, as lit and unlit caps
-			// both are in daylight: the colour the footprints keep
-			// below the clip decides, the more coloured group lit,
-			// every cell in doubt.
+			// Nearly every centre clipped, as lit and unlit caps both
+			// are in daylight: the saturation the footprints' brightest
+			// pixels keep (a channel the sensor did not clip) decides,
+			// the more saturated group lit, every cell in doubt.
 			for i, x := range xs {
 				lit[i] = x > t
 				conf[i] = math.Min(conf[i], crossCap)
@@ -2635,10 +2635,11 @@ const clippedSatStep = 0.07
 
 // clippedColourSplit splits a board whose centres are nearly all
 // clipped (kcOK false) on the log saturation of each footprint's
-// brightest pixels (peakS): clipped at the centre, a lit light still
-// tints its cap where the sensor did not clip, while an unlit cap
+// brightest pixels (peakS): clipped in one channel, a lit light still
+// tints its cap in the channels that did not clip, while an unlit cap
 // reflects the room's light. It reports the scores, the threshold and
-// whether they fall in two clear groups of at least two cells each.
+// whether they fall in two clear groups of at least two cells each,
+// the more saturated of one hue.
 func clippedColourSplit(stats [][]cellStats) ([]float64, float64, bool) {
 	cols := len(stats[0])
 	n := len(stats) * cols
