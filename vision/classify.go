@@ -452,12 +452,7 @@ func capsAlike(stats [][]cellStats, ring, lit []bool) bool {
 // blurred panel (fresh render 105741, halos 0.09 to 0.14 against 0.01).
 // It returns the lit cells and the least halo that counts as a ring.
 func ringSplit(stats [][]cellStats) ([]bool, float64, bool) {
-	cols := len(stats[0])
-	n := len(stats) * cols
-	xs := make([]float64, n)
-	for i := range xs {
-		xs[i] = stats[i/cols][i%cols].halo / vScale
-	}
+	xs := cellScores(stats, func(s cellStats) float64 { return s.halo / vScale })
 	t, lo, hi, sep, ok := otsuSplit(xs, stats)
 	if !ok {
 		return nil, 0, false
@@ -481,7 +476,7 @@ func ringSplit(stats [][]cellStats) ([]bool, float64, bool) {
 	if !brighter {
 		return nil, 0, false
 	}
-	lit := make([]bool, n)
+	lit := make([]bool, len(xs))
 	for i, x := range xs {
 		lit[i] = x > t
 	}
@@ -1485,10 +1480,7 @@ func decide(stats [][]cellStats) *verdict {
 	scores := []func(cellStats) float64{litScore, brightScore, spotScore}
 	spotAt := len(scores) - 1 // spotScore, tried last
 	for k, score := range scores {
-		ys := make([]float64, n)
-		for i := range ys {
-			ys[i] = score(stats[i/cols][i%cols])
-		}
+		ys := cellScores(stats, score)
 		ty, l, h, sep, oky := otsuSplit(ys, stats)
 		if !oky {
 			continue
@@ -2065,10 +2057,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		{"brightness", func(s cellStats) float64 { return s.v / vScale }, minVGap / vScale},
 		{"saturation", func(s cellStats) float64 { return s.s / sScale }, minSGap * 2 / 3 / sScale},
 	} {
-		xs := make([]float64, len(lit))
-		for i := range xs {
-			xs[i] = f.get(stats[i/cols][i%cols])
-		}
+		xs := cellScores(stats, f.get)
 		t, lo, hi, sep, ok := otsuSplit(xs, stats)
 		if !ok {
 			continue
@@ -2610,17 +2599,12 @@ const clearVGap = 0.3
 // peakSplit splits the board on peakScore: the scores and the
 // threshold, and whether the split is clear (as decide's).
 func peakSplit(stats [][]cellStats) ([]float64, float64, bool) {
-	cols := len(stats[0])
-	n := len(stats) * cols
-	xs := make([]float64, n)
-	for i := range xs {
-		xs[i] = peakScore(stats[i/cols][i%cols])
-	}
+	xs := cellScores(stats, peakScore)
 	t, lo, hi, sep, ok := otsuSplit(xs, stats)
 	if !ok {
 		return nil, 0, false
 	}
-	return xs, t, sep >= minSeparation && hi.mean-lo.mean >= minGap(n, min(lo.n, hi.n))
+	return xs, t, sep >= minSeparation && hi.mean-lo.mean >= minGap(len(xs), min(lo.n, hi.n))
 }
 
 // clippedSatGap (log) is how much more saturated at their peaks the
@@ -2641,20 +2625,17 @@ const clippedSatStep = 0.07
 // whether they fall in two clear groups of at least two cells each,
 // the more saturated of one hue.
 func clippedColourSplit(stats [][]cellStats) ([]float64, float64, bool) {
-	cols := len(stats[0])
-	n := len(stats) * cols
-	xs := make([]float64, n)
+	cells := cellsOf(stats)
 	clipped := 0
-	for i := range xs {
-		st := stats[i/cols][i%cols]
+	for _, st := range cells {
 		if !st.kcOK {
 			clipped++
 		}
-		xs[i] = math.Log(st.peakS + 0.01)
 	}
-	if 4*clipped < 3*n {
+	if 4*clipped < 3*len(cells) {
 		return nil, 0, false
 	}
+	xs := cellScores(stats, func(s cellStats) float64 { return math.Log(s.peakS + 0.01) })
 	t, lo, hi, sep, ok := otsuSplit(xs, stats)
 	if !ok {
 		return nil, 0, false
@@ -2675,7 +2656,7 @@ func clippedColourSplit(stats [][]cellStats) ([]float64, float64, bool) {
 		if x <= t {
 			continue
 		}
-		k := stats[i/cols][i%cols].kr
+		k := cells[i].kr
 		if r := math.Hypot(k[0], k[1]); r > 0 {
 			sx, sy = sx+k[0]/r, sy+k[1]/r
 		}
@@ -2819,6 +2800,17 @@ func emptyGap(xs []float64, t float64) float64 {
 		return 0
 	}
 	return (hi - lo) / (max - min)
+}
+
+// cellScores returns score of every cell of stats, row-major.
+func cellScores(stats [][]cellStats, score func(cellStats) float64) []float64 {
+	var xs []float64
+	for _, row := range stats {
+		for _, st := range row {
+			xs = append(xs, score(st))
+		}
+	}
+	return xs
 }
 
 // otsuSplit splits xs (one score a cell, row-major over stats) at
