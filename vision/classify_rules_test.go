@@ -33,6 +33,32 @@ func TestPlainOneGroupColourRing(t *testing.T) {
 	}
 }
 
+// TestPlainOneGroupHalo checks that an all-off board is not plain when
+// its cells' median halo reaches plainHalo: a bright ring around each
+// dark cap, grey as the cast left it (109737); a fainter ring, or one
+// cell ringed among plain caps, stays plain.
+func TestPlainOneGroupHalo(t *testing.T) {
+	lightCase := cellStats{v: 5.0, s: 0.05, spread: 0.02, rim: 5.0, ring: 5.0, peak: 5.05, peakS: 0.05}
+	dimCap := cellStats{v: 4.5, s: 0.05, spread: 0.02, rim: 4.4, ring: 4.5, peak: 4.55, peakS: 0.05}
+	centre := func(r, c int) bool { return r == 2 && c == 2 }
+	for _, tc := range []struct {
+		name      string
+		halo, odd float64 // the halo of every cell but the centre, and the centre's
+		sure      bool
+	}{
+		{"no rings", 0, 0, true},
+		{"rings 0.6 above centre and gaps", 0.6, 0.6, false},
+		{"rings 0.4", 0.4, 0.4, true},
+		{"one cell ringed", 0, 1.0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cell, odd := dimCap, dimCap
+			cell.halo, odd.halo = tc.halo, tc.odd
+			checkPlain(t, withRing(board(5, 5, centre, cell, odd), lightCase), false, tc.sure)
+		})
+	}
+}
+
 // TestPlainOneGroupAccent checks that dim coloured cells darker than a
 // light screen are not plainly off when, in a hue the screen lacks,
 // they sink 2·minVGap or more below their own gaps: a light theme's

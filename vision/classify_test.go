@@ -249,12 +249,12 @@ func TestOneGroupReferences(t *testing.T) {
 		rim := func(s cellStats) float64 { return s.rim }
 		sat := func(s cellStats) float64 { return s.s }
 		r := &Reading{Confidence: v.conf, SizeSure: true}
-		t.Logf("%s %-9s lit %3d/%3d one %-5v read %-5v sure %-5v | cells v %.2f s %.2f rise %.2f fall %.2f spread %.2f peak %.2f peakS %.2f | ring v %.2f s %.2f rim %.2f",
+		t.Logf("%s %-9s lit %3d/%3d one %-5v read %-5v sure %-5v | cells v %.2f s %.2f rise %.2f fall %.2f spread %.2f peak %.2f peakS %.2f halo %.2f | ring v %.2f s %.2f rim %.2f",
 			e.File, e.Style, ones, e.Rows*e.Cols, v.oneGroup, v.lit[0][0], !r.Doubtful(),
 			m(in, cv), m(in, sat), m(in, func(s cellStats) float64 { return s.v - s.rim }),
 			m(in, func(s cellStats) float64 { return s.v - s.ring }), m(in, func(s cellStats) float64 { return s.spread }),
 			m(in, func(s cellStats) float64 { return s.peak }), m(in, func(s cellStats) float64 { return s.peakS }),
-			m(out, cv), m(out, sat), m(out, rim))
+			m(in, func(s cellStats) float64 { return s.halo }), m(out, cv), m(out, sat), m(out, rim))
 	})
 }
 
