@@ -103,11 +103,22 @@ func (l blobLook) String() string {
 	return fmt.Sprintf("look %d", uint8(l))
 }
 
+// segCache holds the blobs of the segmentations that every look runs on
+// one image, in the order collectBlobs runs them, so that a later look
+// at the same image (chroma, lines) runs only its own. The zero value is
+// empty.
+type segCache struct {
+	common [][]blob
+}
+
 // collectBlobs runs several segmentations of work (BGR) and returns the
 // compact blobs they find, duplicates merged, in work pixels. The
 // segmentations run on workers goroutines (segWorkers for 0); the result
-// does not depend on their number or timing.
-func collectBlobs(work gocv.Mat, workers int, look blobLook) ([]blob, error) {
+// does not depend on their number or timing. With a cache, the
+// segmentations every look shares are taken from it when it holds them
+// (it must have been filled from work itself), and put in it when not;
+// the result is the same either way.
+func collectBlobs(work gocv.Mat, workers int, look blobLook, cache *segCache) ([]blob, error) {
 	grey := gocv.NewMat()
 	defer grey.Close()
 	gocv.CvtColor(work, &grey, gocv.ColorBGRToGray)
@@ -169,7 +180,7 @@ func collectBlobs(work gocv.Mat, workers int, look blobLook) ([]blob, error) {
 			gocv.PyrDown(level, &next, image.Point{}, gocv.BorderDefault)
 			level = next
 			for pol := 0; pol < 2; pol++ {
-				jobs = append(jobs, segJob{kind: segAdaptCBright + uint8(pol), src: level, scale: float64(int(1) << l), block: 41})
+				jobs = append(jobs, segJob{kind: segAdaptCBright + uint8(pol), src: level, scale: float64(int(1) << l), block: 41, own: true})
 			}
 		}
 	}
@@ -193,15 +204,15 @@ func collectBlobs(work gocv.Mat, workers int, look blobLook) ([]blob, error) {
 		// flat cells edge to edge on a blurred screen. Such a cell is
 		// as dark as its neighbours beyond the line, so its contrast
 		// with the ring around it is low (lineMinContrast).
-		jobs = append(jobs, segJob{kind: segWideLines, src: ch[2], scale: 1})
+		jobs = append(jobs, segJob{kind: segWideLines, src: ch[2], scale: 1, own: true})
 	}
 	if look == lookGridLines {
 		// Cells edge to edge whose grid shows as straight lines: a
 		// lit cell's edge or a faint line between unlit ones.
-		jobs = append(jobs, segJob{kind: segGridLines, src: grey, scale: 1})
+		jobs = append(jobs, segJob{kind: segGridLines, src: grey, scale: 1, own: true})
 	}
 
-	found, err := runSegJobs(jobs, maxArea, workers)
+	found, err := runCached(jobs, maxArea, workers, cache)
 	if err != nil {
 		return nil, err
 	}
@@ -227,6 +238,42 @@ func collectBlobs(work gocv.Mat, workers int, look blobLook) ([]blob, error) {
 		}
 	}
 	return out, nil
+}
+
+// runCached runs jobs as runSegJobs does, but for the shared ones (not
+// own) when cache holds their blobs: those come from it, in order. An
+// empty cache is filled with the shared jobs' blobs.
+func runCached(jobs []segJob, maxArea float64, workers int, cache *segCache) ([][]blob, error) {
+	if cache == nil {
+		return runSegJobs(jobs, maxArea, workers)
+	}
+	filled := cache.common != nil
+	var run []segJob
+	for _, j := range jobs {
+		if j.own || !filled {
+			run = append(run, j)
+		}
+	}
+	ran, err := runSegJobs(run, maxArea, workers)
+	if err != nil {
+		return nil, err
+	}
+	found := make([][]blob, len(jobs))
+	k, c := 0, 0
+	for i, j := range jobs {
+		switch {
+		case j.own || !filled:
+			found[i] = ran[k]
+			k++
+			if !j.own {
+				cache.common = append(cache.common, found[i])
+			}
+		default:
+			found[i] = cache.common[c]
+			c++
+		}
+	}
+	return found, nil
 }
 
 // inParts calls f on n items split into contiguous parts [lo, hi), one
@@ -263,6 +310,7 @@ type segJob struct {
 	src   gocv.Mat // grey level, or the S or V channel; only read
 	scale float64  // work pixels per src pixel
 	block int      // adaptive threshold block size
+	own   bool     // run by one look only (segCache keeps the others)
 }
 
 // segScratch holds the Mats one worker reuses from job to job.

@@ -303,22 +303,38 @@ func TestMaskBlobs(t *testing.T) {
 	}
 }
 
-// TestCollectBlobsSteady checks that the segmentations' goroutines do
-// not change the result, in every look (plain, chroma, wide lines, grid
-// lines): two runs on one photo, and a run on one goroutine, give the
-// same blobs, and they find the buttons of a rendered board.
+// TestCollectBlobsSteady checks that the segmentations' goroutines and
+// the cache of shared segmentations do not change the result, in every
+// look (plain, chroma, wide lines, grid lines): two runs on one photo, a
+// run on one goroutine, and a run whose shared segmentations come from a
+// cache the plain look filled give the same blobs, and they find the
+// buttons of a rendered board.
 func TestCollectBlobsSteady(t *testing.T) {
 	img, e, err := synth.Render(gridSeedBase+5, &synth.Options{Style: synth.StyleKeypad, Rows: 5, Cols: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer img.Close()
+	var cache segCache
+	if _, err := collectBlobs(img, 0, lookPlain, &cache); err != nil {
+		t.Fatal(err)
+	}
+	if len(cache.common) == 0 {
+		t.Fatal("the plain look left the cache empty")
+	}
 	for _, look := range []blobLook{lookPlain, lookChroma, lookLines, lookGridLines} {
 		var runs [3][]blob
 		for k, workers := range []int{0, 0, 1} {
-			if runs[k], err = collectBlobs(img, workers, look); err != nil {
+			if runs[k], err = collectBlobs(img, workers, look, nil); err != nil {
 				t.Fatal(err)
 			}
+		}
+		cached, err := collectBlobs(img, 0, look, &cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(runs[0], cached) {
+			t.Fatalf("look %v: %d blobs, with the cache %d", look, len(runs[0]), len(cached))
 		}
 		if !reflect.DeepEqual(runs[0], runs[1]) {
 			t.Fatalf("look %v: two runs differ: %d and %d blobs", look, len(runs[0]), len(runs[1]))
@@ -341,7 +357,7 @@ func BenchmarkCollectBlobs12MP(b *testing.B) {
 	img.Close()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := collectBlobs(work, 0, lookPlain); err != nil {
+		if _, err := collectBlobs(work, 0, lookPlain, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -390,7 +406,7 @@ func TestLinesLook(t *testing.T) {
 	// cells counts the cells with a blob of about their size at their
 	// centre.
 	cells := func(look blobLook) int {
-		bs, err := collectBlobs(img, 0, look)
+		bs, err := collectBlobs(img, 0, look, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

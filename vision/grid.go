@@ -146,7 +146,11 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 		return nil, fmt.Errorf("pixel type %v, want 8-bit: %w", img.Type(), ErrNoBoard)
 	}
 
-	out, nb, err := latticesOn(work, work, nil, lookPlain, rows, cols, scale, workers, dbg)
+	// The chroma and lines looks below run the plain look's
+	// segmentations of work again, and their own: the cache keeps the
+	// plain look's.
+	var cache segCache
+	out, nb, err := latticesOn(work, work, nil, lookPlain, &cache, rows, cols, scale, workers, dbg)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +178,7 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	}
 	// lookAgain adds the lattices of another look at work.
 	lookAgain := func(look blobLook) error {
-		more, _, err := latticesOn(work, work, nil, look, rows, cols, scale, workers, dbg)
+		more, _, err := latticesOn(work, work, nil, look, &cache, rows, cols, scale, workers, dbg)
 		out = append(out, more...)
 		return err
 	}
@@ -240,7 +244,7 @@ func spreadLook(work gocv.Mat, rows, cols int, scale float64, workers int, dbg *
 	if !ok {
 		return localLook(work, rows, cols, scale, workers, dbg)
 	}
-	out, _, err := latticesOn(spread, work, &m, lookPlain, rows, cols, scale, workers, dbg)
+	out, _, err := latticesOn(spread, work, &m, lookPlain, nil, rows, cols, scale, workers, dbg)
 	if err != nil || !weakBest(out) {
 		return out, err
 	}
@@ -270,7 +274,7 @@ func localLook(work gocv.Mat, rows, cols int, scale float64, workers int, dbg *d
 	local := gocv.NewMat()
 	defer local.Close()
 	gocv.CvtColor(lab, &local, gocv.ColorLabToBGR)
-	out, _, err := latticesOn(local, work, nil, lookPlain, rows, cols, scale, workers, dbg)
+	out, _, err := latticesOn(local, work, nil, lookPlain, nil, rows, cols, scale, workers, dbg)
 	for i := range out {
 		// Equalising lifts noise and texture as well as faint
 		// buttons: a grid seen only so is not sure of its size.
@@ -351,8 +355,8 @@ func bestOther(ls []lattice) int {
 // map m (nil when seg is work, or when no map undoes seg's levels: then
 // the blobs' colours are measured on work again): scores and colours
 // then compare with those of the first look.
-func latticesOn(seg, work gocv.Mat, m *levelMap, look blobLook, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, int, error) {
-	bs, err := collectBlobs(seg, workers, look)
+func latticesOn(seg, work gocv.Mat, m *levelMap, look blobLook, cache *segCache, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, int, error) {
+	bs, err := collectBlobs(seg, workers, look, cache)
 	if err != nil {
 		return nil, 0, fmt.Errorf("finding blobs: %w", err)
 	}

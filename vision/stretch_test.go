@@ -146,7 +146,7 @@ func TestSpreadLookFindsDimBoards(t *testing.T) {
 			defer work.Close()
 			scale := float64(max(img.Rows(), img.Cols())) / workSide
 			gocv.Resize(img, &work, image.Point{}, 1/scale, 1/scale, gocv.InterpolationArea)
-			first, _, err := latticesOn(work, work, nil, lookPlain, 0, 0, scale, 0, nil)
+			first, _, err := latticesOn(work, work, nil, lookPlain, nil, 0, 0, scale, 0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
