@@ -3824,9 +3824,73 @@ func medians(vs [][]float64, m []float64) {
 		for n, v := range vs {
 			col[n] = v[k]
 		}
-		sort.Float64s(col)
-		m[k] = sortedQuantile(col, 0.5)
+		m[k] = median(col)
 	}
+}
+
+// median returns sortedQuantile(xs sorted, 0.5), reordering xs: the
+// middle value, or between the two middle ones, found by selection
+// rather than a full sort (extent templates take the median of every
+// descriptor dimension, for some 80 blocks a hypothesis). With a NaN
+// it sorts, as sort.Float64s orders NaNs.
+func median(xs []float64) float64 {
+	n := len(xs)
+	if n == 0 {
+		return 0
+	}
+	for _, x := range xs {
+		if x != x {
+			sort.Float64s(xs)
+			return sortedQuantile(xs, 0.5)
+		}
+	}
+	k := (n - 1) / 2
+	lo := selectKth(xs, k)
+	if n%2 == 1 {
+		return lo
+	}
+	// The next value up is the least of those after k.
+	hi := xs[k+1]
+	for _, x := range xs[k+2:] {
+		hi = math.Min(hi, x)
+	}
+	return lo + 0.5*(hi-lo)
+}
+
+// selectKth reorders xs (no NaNs) so that xs[k] is the value a sort
+// would put there, those before it no greater and those after no less,
+// and returns it.
+func selectKth(xs []float64, k int) float64 {
+	lo, hi := 0, len(xs)-1
+	for lo < hi {
+		// Median of three as the pivot, then a three-way partition:
+		// [lo, lt) below it, [lt, gt] equal, (gt, hi] above.
+		a, b, c := xs[lo], xs[lo+(hi-lo)/2], xs[hi]
+		p := max(min(a, b), min(max(a, b), c))
+		lt, i, gt := lo, lo, hi
+		for i <= gt {
+			switch x := xs[i]; {
+			case x < p:
+				xs[lt], xs[i] = xs[i], xs[lt]
+				lt++
+				i++
+			case x > p:
+				xs[i], xs[gt] = xs[gt], xs[i]
+				gt--
+			default:
+				i++
+			}
+		}
+		switch {
+		case k < lt:
+			hi = lt - 1
+		case k > gt:
+			lo = gt + 1
+		default:
+			return xs[k]
+		}
+	}
+	return xs[k]
 }
 
 // groupChroma is the median chroma of the part get returns over every

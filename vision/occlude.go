@@ -303,8 +303,7 @@ func template(cells [][][3]float64, idx []int) [][3]float64 {
 			for j, i := range idx {
 				xs[j] = cells[i][k][a]
 			}
-			sort.Float64s(xs)
-			t[k][a] = sortedQuantile(xs, 0.5)
+			t[k][a] = median(xs)
 		}
 	}
 	return t
