@@ -354,7 +354,8 @@ func bestOther(ls []lattice) int {
 // everything else is measured on work, the same copy before the level
 // map m (nil when seg is work, or when no map undoes seg's levels: then
 // the blobs' colours are measured on work again): scores and colours
-// then compare with those of the first look.
+// then compare with those of the first look. cache (nil for none) keeps
+// the segmentations every look of seg shares (collectBlobs).
 func latticesOn(seg, work gocv.Mat, m *levelMap, look blobLook, cache *segCache, rows, cols int, scale float64, workers int, dbg *debugger) ([]lattice, int, error) {
 	bs, err := collectBlobs(seg, workers, look, cache)
 	if err != nil {
