@@ -3146,9 +3146,9 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 // its gaps, as lit rings around dark caps show even when the cast greys
 // their colour (boardgen 109737: yellow rings on a green panel, 0.98).
 // Bright bezels around unlit caps show so too; they only lose their
-// certainty. Over 826 one-group boards of the tuning sets, the right
-// all-off readings that lose it had halos of 0.69 to 1.31, the rest 0.43
-// at most.
+// certainty. Over 826 one-group boards of the tuning and fresh sets
+// (through the label corners), the three right all-off readings that
+// lose it had halos of 0.69 to 1.31, every other sure one 0.43 at most.
 const plainHalo = 0.5
 
 // ringChroma is how much more absolute chroma (channel difference
