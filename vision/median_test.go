@@ -13,11 +13,14 @@ import (
 // from a few levels (many ties), continuous ones, and ones with a NaN.
 func TestMedian(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	draws := map[string]func() float64{
-		"ties":       func() float64 { return float64(rng.IntN(4)) },
-		"continuous": func() float64 { return rng.NormFloat64() },
-	}
-	for name, draw := range draws {
+	for _, d := range []struct {
+		name string
+		draw func() float64
+	}{
+		{"ties", func() float64 { return float64(rng.IntN(4)) }},
+		{"continuous", func() float64 { return rng.NormFloat64() }},
+	} {
+		name, draw := d.name, d.draw
 		for n := 1; n <= 200; n++ {
 			for rep := 0; rep < 5; rep++ {
 				xs := make([]float64, n)
