@@ -1389,8 +1389,7 @@ func medianOf(cells []cellStats, get func(cellStats) float64) float64 {
 	for i, c := range cells {
 		xs[i] = get(c)
 	}
-	sort.Float64s(xs)
-	return sortedQuantile(xs, 0.5)
+	return median(xs)
 }
 
 // Scales of the lit score: one unit of each is a similar, clearly
@@ -2395,15 +2394,7 @@ func oneColour(stats [][]cellStats, lit []bool, skip []int) bool {
 	if len(ps) < 2 {
 		return false
 	}
-	var m [2]float64
-	for a := range m {
-		xs := make([]float64, len(ps))
-		for i, p := range ps {
-			xs[i] = p[a]
-		}
-		sort.Float64s(xs)
-		m[a] = sortedQuantile(xs, 0.5)
-	}
+	m := medianPoint(ps)
 	for _, p := range ps {
 		if math.Hypot(p[0]-m[0], p[1]-m[1]) > chromaGap {
 			return false
@@ -3653,17 +3644,7 @@ func whiteAdded(stats [][]cellStats, lit []bool) bool {
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return false
 	}
-	var m [2][2]float64
-	for k := range g {
-		for a := 0; a < 2; a++ {
-			xs := make([]float64, len(g[k]))
-			for i, p := range g[k] {
-				xs[i] = p[a]
-			}
-			sort.Float64s(xs)
-			m[k][a] = sortedQuantile(xs, 0.5)
-		}
-	}
+	m := [2][2]float64{medianPoint(g[0]), medianPoint(g[1])}
 	u := math.Hypot(m[0][0], m[0][1])
 	return u >= addedMinChroma && math.Hypot(m[1][0]-m[0][0], m[1][1]-m[0][1]) <= addedSame*u
 }
@@ -3839,7 +3820,7 @@ func median(xs []float64) float64 {
 		return 0
 	}
 	for _, x := range xs {
-		if x != x {
+		if math.IsNaN(x) {
 			sort.Float64s(xs)
 			return sortedQuantile(xs, 0.5)
 		}

@@ -1359,8 +1359,7 @@ func (w *extentWindow) templates(r0, r1, c0, c1 int) ([][]float64, float64) {
 	for n, d := range ds {
 		sc[n] = similarity(d, tpls)
 	}
-	sort.Float64s(sc)
-	return tpls, sortedQuantile(sc, 0.5)
+	return tpls, median(sc)
 }
 
 // spread reports whether the cells, all within the grid rows r0..r1-1

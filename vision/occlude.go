@@ -128,8 +128,7 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 		if len(xs) == 0 {
 			continue
 		}
-		sort.Float64s(xs)
-		shown[g] = sortedQuantile(xs, 0.5)
+		shown[g] = median(xs)
 	}
 	for i, ps := range cells {
 		r, c := i/cols, i%cols
