@@ -1377,3 +1377,79 @@ func TestRefineExtentLitLineBeside(t *testing.T) {
 		t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, rows, cols)
 	}
 }
+
+// paintFlat paints a rows×cols board as a game app draws it: flat cells
+// edge to edge, parted by lines a pixel wide, lit (orange) where lit
+// says so and unlit (grey) elsewhere (paintCells' noise and blur over
+// it).
+func paintFlat(seed int64, rows, cols int, lit func(i, j int) bool) (gocv.Mat, [9]float64) {
+	rng := rand.New(rand.NewSource(seed))
+	return paintCells(rng, rows, cols, func(img *gocv.Mat, i, j int, cell image.Rectangle) {
+		c := color.RGBA{160, 160, 170, 0}
+		if lit(i, j) {
+			c = color.RGBA{255, 180, 40, 0}
+		}
+		// Rectangle fills both corners: the line is each cell's top and left.
+		gocv.Rectangle(img, image.Rect(cell.Min.X+1, cell.Min.Y+1, cell.Max.X-1, cell.Max.Y-1), c, -1)
+	})
+}
+
+// Light patterns for paintFlat.
+var (
+	litColumns = func(i, j int) bool { return j%3 == 0 }
+	allUnlit   = func(i, j int) bool { return false }
+)
+
+// TestBoundaryLines checks the cue by which halvedPitch leaves flat
+// cells parted by lines at their pitch: lines on a grid's boundaries
+// show only when the grid is the board's own and its cells are flat.
+func TestBoundaryLines(t *testing.T) {
+	board := [6]float64{1, 0, 0, 0, 1, 0}
+	tests := []struct {
+		name       string
+		flat       bool
+		lit        func(i, j int) bool
+		m          [6]float64
+		rows, cols int
+		alongRow   bool
+		want       bool
+	}{
+		{"flat cells, the board's grid, between columns", true, litColumns, board, 5, 5, true, true},
+		{"flat cells, the board's grid, between rows", true, litColumns, board, 5, 5, false, true},
+		{"flat cells all unlit, the board's grid", true, allUnlit, board, 5, 5, true, true},
+		{"flat cells, every other column", true, litColumns, everyOtherColumn, 5, 3, true, false},
+		{"buttons with gaps, the board's grid", false, nil, board, 5, 5, true, false},
+		{"buttons with gaps, every other column", false, nil, everyOtherColumn, 5, 3, true, false},
+	}
+	for k, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var img gocv.Mat
+			var h [9]float64
+			if tt.flat {
+				img, h = paintFlat(int64(k), 5, 5, tt.lit)
+			} else {
+				img, h = paintColumns(int64(k), 5, 5, false)
+			}
+			defer img.Close()
+			board := lattice{rows: 5, cols: 5, h: h, score: 1, sizeSure: true}
+			if got := boundaryLines(img, laid(board, tt.m, tt.rows, tt.cols), tt.alongRow); got != tt.want {
+				t.Errorf("boundaryLines = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestHalvedPitchFlat hands halvedPitch the grid of a board of flat
+// cells parted by thin lines, lit in whole columns or not at all: the
+// grid shifted half a cell down the columns looks just like it, yet it
+// is the board's (apps 108037, a 6×3 all unlit, went to 11×2; 109594,
+// 5×5 lit in columns, to 9×5).
+func TestHalvedPitchFlat(t *testing.T) {
+	for k, lit := range []func(i, j int) bool{litColumns, allUnlit} {
+		img, h := paintFlat(int64(k), 5, 5, lit)
+		defer img.Close()
+		if got, ok := halvedPitch(img, lattice{rows: 5, cols: 5, h: h, score: 1, sizeSure: true}); ok {
+			t.Errorf("pattern %d: halved to %d×%d, want the board's grid kept", k, got.rows, got.cols)
+		}
+	}
+}
