@@ -401,7 +401,12 @@
 // rows and columns (those whose existence is in doubt) beside the cells
 // below UncertainBelow, and MinConfidence is at most 0.45.
 //
-// Cells below UncertainBelow are listed by Reading.Uncertain. The rule
+// Cells below UncertainBelow are listed by Reading.Uncertain, and so,
+// when the lights as read have no solution, are the cells of the parity
+// checks they fail (Reading.Unreachable): a game reaches only positions
+// that have one, so a light among them is misread or the board was set
+// up by hand (rt280 photo 10, a 4×9 of coloured caps all off, read as 18
+// lit by their colours and sure, was a silent failure). The rule
 // the reader is built and tested for: a board read wrong comes back with
 // at least one uncertain cell, or with an error, never wrong and sure.
 //

@@ -1,11 +1,14 @@
 package vision
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"math"
 
 	"gocv.io/x/gocv"
+
+	"lightsout/solver"
 )
 
 // Options tune Read. The zero value (or a nil *Options) means defaults.
@@ -182,7 +185,7 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 		// The finder's doubt, and the classifier's evidence that the
 		// extent is wrong (a lit button just outside, a phantom edge
 		// line), are about the size, not about each light.
-		SizeSure: l.sizeSure && !v.extentDoubt}
+		SizeSure: l.sizeSure && !v.extentDoubt, Unreachable: unreachable(v.lit)}
 	c, rr := float64(l.cols), float64(l.rows)
 	r.Corners = [4]Point{r.Project(0, 0), r.Project(c, 0), r.Project(c, rr), r.Project(0, rr)}
 	return r, nil
@@ -190,14 +193,51 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 
 // Uncertain lists the cells the reader is not sure of, row-major, as
 // [row, col] pairs; an empty (non-nil) list when none. Those are the
-// cells whose confidence is below UncertainBelow, and when the size is
-// not sure, every cell of the outer rows and columns.
+// cells whose confidence is below UncertainBelow, when the size is not
+// sure every cell of the outer rows and columns, and the cells of
+// Unreachable.
 func (r *Reading) Uncertain() [][2]int {
+	parity := make(map[[2]int]bool, len(r.Unreachable))
+	for _, rc := range r.Unreachable {
+		parity[rc] = true
+	}
 	out := [][2]int{}
 	for i, row := range r.Confidence {
 		for j, c := range row {
-			if c < UncertainBelow || (!r.SizeSure && r.outer(i, j)) {
+			if c < UncertainBelow || (!r.SizeSure && r.outer(i, j)) || parity[[2]int{i, j}] {
 				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// unreachable returns the cells of the parity checks that the lights lit
+// fail, row-major, or none when they have a solution (Reading.Unreachable).
+func unreachable(lit [][]bool) [][2]int {
+	b := solver.NewBoard(len(lit), len(lit[0]))
+	for r, row := range lit {
+		for c, on := range row {
+			b.Set(r, c, on)
+		}
+	}
+	sol, err := solver.Solve(b, solver.GoalOff)
+	if !errors.Is(err, solver.ErrUnsolvable) {
+		return [][2]int{}
+	}
+	in := map[[2]int]bool{}
+	for _, ch := range sol.Failed {
+		for _, rc := range ch.Cells {
+			in[rc] = true
+		}
+	}
+	out := [][2]int{}
+	for r := range lit {
+		for c := range lit[r] {
+			// Checks too large to list (not on boards a photo holds):
+			// any light may be the one.
+			if in[[2]int{r, c}] || len(in) == 0 {
+				out = append(out, [2]int{r, c})
 			}
 		}
 	}

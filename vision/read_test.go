@@ -14,6 +14,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"lightsout/labels"
+	"lightsout/solver"
 	"lightsout/synth"
 )
 
@@ -541,5 +542,81 @@ func TestLitLineSide(t *testing.T) {
 		if ok != tc.ok || (ok && side != tc.side) {
 			t.Errorf("%s: side %d, %v; want %d, %v", tc.name, side, ok, tc.side, tc.ok)
 		}
+	}
+}
+
+// TestUnreachable checks the game's own rule as a reading's doubt: lights
+// with no solution list the cells of the parity checks they fail, which
+// hold every lone lit light of a check, and Uncertain lists them though
+// every cell was read clearly and the size is sure.
+func TestUnreachable(t *testing.T) {
+	parse := func(rows ...string) [][]bool {
+		lit := make([][]bool, len(rows))
+		for r, row := range rows {
+			for _, ch := range row {
+				lit[r] = append(lit[r], ch == '1')
+			}
+		}
+		return lit
+	}
+	tests := []struct {
+		name string
+		lit  [][]bool
+		want bool // unsolvable
+	}{
+		{"5x5 all off", parse("00000", "00000", "00000", "00000", "00000"), false},
+		{"5x5 one press", parse("11000", "10000", "00000", "00000", "00000"), false},
+		{"5x5 lone corner", parse("10000", "00000", "00000", "00000", "00000"), true},
+		{"4x9 read wrong (rt280 00010)", parse("100111100", "100010011", "010100100", "101110110"), true},
+		{"3x3 any lights (nullity 0)", parse("100", "000", "001"), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := unreachable(tt.lit)
+			if (len(got) > 0) != tt.want {
+				t.Fatalf("unreachable = %v, want unsolvable %v", got, tt.want)
+			}
+			b := solver.NewBoard(len(tt.lit), len(tt.lit[0]))
+			for r, row := range tt.lit {
+				for c, on := range row {
+					b.Set(r, c, on)
+				}
+			}
+			sol, _ := solver.Solve(b, solver.GoalOff)
+			want := map[[2]int]bool{}
+			for _, ch := range sol.Failed {
+				for _, rc := range ch.Cells {
+					want[rc] = true
+				}
+			}
+			if len(got) != len(want) {
+				t.Errorf("%d cells %v, want the %d of the failed checks", len(got), got, len(want))
+			}
+			for i, rc := range got {
+				if !want[rc] {
+					t.Errorf("%v is in no failed check", rc)
+				}
+				if i > 0 && (rc[0] < got[i-1][0] || rc[0] == got[i-1][0] && rc[1] <= got[i-1][1]) {
+					t.Errorf("not row-major: %v after %v", rc, got[i-1])
+				}
+			}
+			if tt.name == "5x5 lone corner" && !want[[2]int{0, 0}] {
+				t.Errorf("the lone lit corner is in no failed check: %v", got)
+			}
+			conf := make([][]float64, len(tt.lit))
+			for r := range conf {
+				conf[r] = make([]float64, len(tt.lit[0]))
+				for c := range conf[r] {
+					conf[r][c] = 1
+				}
+			}
+			r := Reading{Rows: len(tt.lit), Cols: len(tt.lit[0]), Lit: tt.lit, Confidence: conf, SizeSure: true, Unreachable: got}
+			if u := r.Uncertain(); fmt.Sprint(u) != fmt.Sprint(got) {
+				t.Errorf("Uncertain = %v, want the parity cells %v", u, got)
+			}
+			if r.Doubtful() != tt.want {
+				t.Errorf("Doubtful = %v, want %v", r.Doubtful(), tt.want)
+			}
+		})
 	}
 }

@@ -37,6 +37,12 @@ type Reading struct {
 	// top-left corner and (Cols, Rows) its bottom-right corner, to
 	// input-image pixels. The centre of cell (r, c) is (c+0.5, r+0.5).
 	H [9]float64
+	// Unreachable lists, when the lights as read have no solution, the
+	// cells of the parity checks they fail, row-major; it is empty when
+	// they have one. Every position a game reaches by presses has a
+	// solution (for either goal), so one of these lights is misread
+	// unless the board was set up by hand: Uncertain lists them.
+	Unreachable [][2]int
 }
 
 // Project maps board coordinates (u, v) in cell units to image pixels
