@@ -23,6 +23,9 @@ type Photo struct {
 	done    chan struct{}
 	img     gocv.Mat // the full image, valid once done is closed
 	err     error    // its decoding error
+	// lossless is set for PNG, GIF, BMP and TIFF: screenshots, whose
+	// lines a pixel wide the working scale's averaging washes out.
+	lossless bool
 }
 
 // OpenOptions tune Open. The zero value (or a nil *OpenOptions) means
@@ -53,6 +56,10 @@ func Open(path string, opts *OpenOptions) (*Photo, error) {
 		return nil, err
 	}
 	p := &Photo{done: make(chan struct{})}
+	switch formats[fm].name {
+	case "png", "gif", "bmp", "tiff":
+		p.lossless = true
+	}
 	decode := func() {
 		defer close(p.done)
 		p.img, p.err = decodeChecked(data, fm)
@@ -143,6 +150,16 @@ func (p *Photo) Read(opts *Options) (*Reading, error) {
 		img, err := p.Image()
 		if err != nil {
 			return nil, err
+		}
+		if p.lossless && max(img.Rows(), img.Cols()) >= fineSide {
+			// A large screenshot: find the grid at fineSide, where
+			// lines a pixel wide between flat cells still show.
+			o, err := opts.orDefault()
+			if err != nil {
+				return nil, err
+			}
+			o.side = fineSide
+			return Read(img, &o)
 		}
 		return Read(img, opts)
 	}

@@ -2,6 +2,7 @@ package vision
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"math"
 	"os"
@@ -232,4 +233,45 @@ func FuzzOpen(f *testing.F) {
 			t.Fatalf("reading of shape %d×%d with %d rows of lights", r.Rows, r.Cols, len(r.Lit))
 		}
 	})
+}
+
+// TestReadLargeScreenshot reads tuning screenshots of flat cells parted
+// by lines a pixel wide, over 2000 pixels long, as boardgen writes them
+// (PNG): averaged down to workSide their lines run together and no grid
+// of the board's size was found (108157 read 2×3 of a decoy number pad,
+// 108574 3×3, 106911 2×5); Photo.Read finds them at fineSide.
+func TestReadLargeScreenshot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and reads three large screenshots")
+	}
+	for _, seed := range []int64{108157, 108574, 106911} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			data, ext, e, err := synth.Encode(seed, &synth.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ext != ".png" {
+				t.Fatalf("seed %d renders %s, want a PNG screenshot", seed, ext)
+			}
+			path := filepath.Join(t.TempDir(), "shot.png")
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p, err := Open(path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			r, err := p.Read(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Rows != e.Rows || r.Cols != e.Cols {
+				t.Fatalf("read %d×%d, want %d×%d", r.Rows, r.Cols, e.Rows, e.Cols)
+			}
+			if got := litStrings(r.Lit); fmt.Sprint(got) != fmt.Sprint(e.Lights) {
+				t.Errorf("read %v, want %v", got, e.Lights)
+			}
+		})
+	}
 }

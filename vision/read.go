@@ -24,6 +24,9 @@ type Options struct {
 	// callers that already keep every core busy (batch solves one photo
 	// per core); the reading is the same either way.
 	Serial bool
+	// side is the long side of the grid finder's first look (workSide
+	// when 0); Photo.Read sets fineSide for large screenshots.
+	side int
 }
 
 // workers is how many goroutines the reader (grid finder, classifier)
@@ -109,7 +112,7 @@ func Read(img gocv.Mat, opts *Options) (*Reading, error) {
 			}
 		}
 	}
-	ls, err := findLattices(bgr, o.Rows, o.Cols, o.workers(), dbg)
+	ls, err := findLatticesAt(bgr, o.side, o.Rows, o.Cols, o.workers(), dbg)
 	if err != nil {
 		return nil, err
 	}
