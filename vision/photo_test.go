@@ -246,31 +246,12 @@ func TestReadLargeScreenshot(t *testing.T) {
 	}
 	for _, seed := range []int64{108157, 108574, 106911} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			data, ext, e, err := synth.Encode(seed, &synth.Options{})
-			if err != nil {
-				t.Fatal(err)
+			r, e := readEncoded(t, seed)
+			if e.Style != "app" {
+				t.Fatalf("seed %d renders a %s, want an app screenshot", seed, e.Style)
 			}
-			if ext != ".png" {
-				t.Fatalf("seed %d renders %s, want a PNG screenshot", seed, ext)
-			}
-			path := filepath.Join(t.TempDir(), "shot.png")
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			p, err := Open(path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer p.Close()
-			r, err := p.Read(nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Rows != e.Rows || r.Cols != e.Cols {
-				t.Fatalf("read %d×%d, want %d×%d", r.Rows, r.Cols, e.Rows, e.Cols)
-			}
-			if got := litStrings(r.Lit); fmt.Sprint(got) != fmt.Sprint(e.Lights) {
-				t.Errorf("read %v, want %v", got, e.Lights)
+			if !readExactly(r, e) {
+				t.Errorf("read %d×%d %v, want %d×%d %v", r.Rows, r.Cols, litStrings(r.Lit), e.Rows, e.Cols, e.Lights)
 			}
 		})
 	}
