@@ -1992,9 +1992,18 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 	if sortedQuantile(rs[1], 0.5) < sortedQuantile(rs[0], 0.5)-minVGap {
 		// Lit buttons glow around their centre too; a "lit" group whose
 		// rings are darker than the unlit group's is likely inverted
-		// (ring lights around a dark cap).
+		// (ring lights around a dark cap, read unlit beside pale caps
+		// brighter at their centre: w1 108123, v12 109348). Read it
+		// the other way round, every cell in doubt, unless a group
+		// has under three cells: a cursor or glare.
 		doubtAll("ringdarker")
-		return false
+		if min(len(rs[0]), len(rs[1])) < 3 {
+			return false
+		}
+		for i := range lit {
+			lit[i] = !lit[i]
+		}
+		return true
 	}
 	g := groups(stats, litAt(lit))
 	lc, uc := g[1], g[0]

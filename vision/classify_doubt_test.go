@@ -781,3 +781,52 @@ func TestOddLitInLine(t *testing.T) {
 		})
 	}
 }
+
+// TestCrossCheckRingDarker checks the reading crossCheck turns round
+// when the group read lit has rings darker than the unlit group's: pale
+// caps, brighter at their centre, read lit beside lit ring lights around
+// darker caps (w1 108123, v12 109348, read wholly the other way round).
+// With under three cells in a group (a cursor, glare) it only doubts.
+func TestCrossCheckRingDarker(t *testing.T) {
+	// Pale caps: bright and even, nothing around them. Ring lights: a
+	// little darker at the centre, brighter around it, no halo above
+	// the gaps (so ringsInverted does not take them).
+	pale := cellStats{v: 5.2, s: 0.1, spread: 0.05, rim: 4.7, ring: 4.6, peak: 5.3, peakS: 0.1}
+	rings := cellStats{v: 4.9, s: 0.4, spread: 0.1, rim: 5.1, ring: 5.2, peak: 5.3, peakS: 0.5}
+	few := func(r, c int) bool { return r == 0 && c < 2 }
+	for _, tc := range []struct {
+		name string
+		on   func(r, c int) bool // the cells of pale caps, read lit
+		turn bool
+	}{
+		{"ring lights beside pale caps", pattern, true},
+		{"two pale cells", few, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 7, 7
+			st := board(rows, cols, tc.on, rings, pale)
+			var lit []bool
+			var conf []float64
+			for r := range rows {
+				for c := range cols {
+					lit, conf = append(lit, tc.on(r, c)), append(conf, 1)
+				}
+			}
+			why := map[string]int{}
+			if got := crossCheck(st, lit, conf, why); got != tc.turn {
+				t.Errorf("turned round %v, want %v (why %v)", got, tc.turn, why)
+			}
+			if why["ringdarker"] != rows*cols {
+				t.Errorf("why %v, want every cell in doubt for ringdarker", why)
+			}
+			for i, on := range lit {
+				if want := tc.on(i/cols, i%cols) != tc.turn; on != want {
+					t.Fatalf("cell %d read %v, want %v", i, on, want)
+				}
+				if conf[i] >= UncertainBelow {
+					t.Errorf("cell %d at confidence %.2f, want in doubt", i, conf[i])
+				}
+			}
+		})
+	}
+}
