@@ -103,12 +103,18 @@ const (
 )
 
 // fineSide is the long side of the first look on a screenshot (a
-// lossless image) at least that long: flat cells parted by lines a pixel
-// wide, averaged down to workSide, run together. Over 1,700 tuning
-// photos (298 of them app screenshots and screens) finding so read 5
-// more boards right and 1 fewer (108466, pixel art scaled up six times,
-// then read a column too wide).
-const fineSide = zoomSide
+// lossless image) at least fineMinSide long, which is searched at its own
+// size when under fineSide: flat cells parted by lines a pixel wide,
+// averaged down to workSide, run together. Over 1,700 tuning photos
+// (298 of them app screenshots and screens) finding so from 2000 pixels
+// read 5 more boards right and 1 fewer (108466, pixel art scaled up six
+// times, then read a column too wide); from 1500, one more of the 75
+// screenshots 1500 to 2000 pixels long (106510, a 9×9 some 150 pixels
+// across on 1920×1080, read 8×8) and none fewer.
+const (
+	fineSide    = zoomSide
+	fineMinSide = zoomMinSide
+)
 
 // weakFind reports whether a first look found nothing, or a best lattice
 // of at most 4 cells, or one resting on fewer than minSureNodes blobs:

@@ -151,9 +151,10 @@ func (p *Photo) Read(opts *Options) (*Reading, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.lossless && max(img.Rows(), img.Cols()) >= fineSide {
-			// A large screenshot: find the grid at fineSide, where
-			// lines a pixel wide between flat cells still show.
+		if p.lossless && max(img.Rows(), img.Cols()) >= fineMinSide {
+			// A large screenshot: find the grid at fineSide (or its
+			// own size, when smaller), where lines a pixel wide
+			// between flat cells still show.
 			o, err := opts.orDefault()
 			if err != nil {
 				return nil, err

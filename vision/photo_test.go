@@ -239,12 +239,13 @@ func FuzzOpen(f *testing.F) {
 // by lines a pixel wide, over 2000 pixels long, as boardgen writes them
 // (PNG): averaged down to workSide their lines run together and no grid
 // of the board's size was found (108157 read 2×3 of a decoy number pad,
-// 108574 3×3, 106911 2×5); Photo.Read finds them at fineSide.
+// 108574 3×3, 106911 2×5); Photo.Read finds them at fineSide. 106510, a
+// small 9×9 on 1920×1080 (read 8×8), is found at its own size.
 func TestReadLargeScreenshot(t *testing.T) {
 	if testing.Short() {
-		t.Skip("renders and reads three large screenshots")
+		t.Skip("renders and reads four large screenshots")
 	}
-	for _, seed := range []int64{108157, 108574, 106911} {
+	for _, seed := range []int64{108157, 108574, 106911, 106510} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			r, e := readEncoded(t, seed)
 			if e.Style != "app" {
