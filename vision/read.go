@@ -188,7 +188,8 @@ func readLattices(bgr gocv.Mat, ls []lattice, o *Options, dbg *debugger) (*Readi
 		// The finder's doubt, and the classifier's evidence that the
 		// extent is wrong (a lit button just outside, a phantom edge
 		// line), are about the size, not about each light.
-		SizeSure: l.sizeSure && !v.extentDoubt, Unreachable: unreachable(v.lit)}
+		SizeSure: l.sizeSure && !v.extentDoubt}
+	r.Unreachable = unreachable(r.Board())
 	c, rr := float64(l.cols), float64(l.rows)
 	r.Corners = [4]Point{r.Project(0, 0), r.Project(c, 0), r.Project(c, rr), r.Project(0, rr)}
 	return r, nil
@@ -215,15 +216,20 @@ func (r *Reading) Uncertain() [][2]int {
 	return out
 }
 
-// unreachable returns the cells of the parity checks that the lights lit
-// fail, row-major, or none when they have a solution (Reading.Unreachable).
-func unreachable(lit [][]bool) [][2]int {
-	b := solver.NewBoard(len(lit), len(lit[0]))
-	for r, row := range lit {
-		for c, on := range row {
-			b.Set(r, c, on)
+// Board returns the lights as read, as a board to solve.
+func (r *Reading) Board() *solver.Board {
+	b := solver.NewBoard(r.Rows, r.Cols)
+	for i, row := range r.Lit {
+		for j, on := range row {
+			b.Set(i, j, on)
 		}
 	}
+	return b
+}
+
+// unreachable returns the cells of the parity checks that b's lights
+// fail, row-major, or none when they have a solution (Reading.Unreachable).
+func unreachable(b *solver.Board) [][2]int {
 	sol, err := solver.Solve(b, solver.GoalOff)
 	if !errors.Is(err, solver.ErrUnsolvable) {
 		return [][2]int{}
@@ -235,8 +241,8 @@ func unreachable(lit [][]bool) [][2]int {
 		}
 	}
 	out := [][2]int{}
-	for r := range lit {
-		for c := range lit[r] {
+	for r := range b.Rows {
+		for c := range b.Cols {
 			// Checks too large to list (not on boards a photo holds):
 			// any light may be the one.
 			if in[[2]int{r, c}] || len(in) == 0 {

@@ -572,15 +572,11 @@ func TestUnreachable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := unreachable(tt.lit)
+			read := Reading{Rows: len(tt.lit), Cols: len(tt.lit[0]), Lit: tt.lit}
+			b := read.Board()
+			got := unreachable(b)
 			if (len(got) > 0) != tt.want {
 				t.Fatalf("unreachable = %v, want unsolvable %v", got, tt.want)
-			}
-			b := solver.NewBoard(len(tt.lit), len(tt.lit[0]))
-			for r, row := range tt.lit {
-				for c, on := range row {
-					b.Set(r, c, on)
-				}
 			}
 			sol, _ := solver.Solve(b, solver.GoalOff)
 			want := map[[2]int]bool{}

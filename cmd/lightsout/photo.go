@@ -216,12 +216,7 @@ func solvePhoto(in, out string, replace bool, o *photoOptions) *photoResult {
 		return fail(outFailed, readErr)
 	}
 
-	read := solver.NewBoard(rd.Rows, rd.Cols)
-	for r, row := range rd.Lit {
-		for c, lit := range row {
-			read.Set(r, c, lit)
-		}
-	}
+	read := rd.Board()
 	res.Read = read
 	rep := &res.Report
 	rep.Rows, rep.Cols, rep.Lights = rd.Rows, rd.Cols, read.Strings()
