@@ -1961,13 +1961,16 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		capAll(conf, crossCap)
 		why[reason] = len(conf)
 	}
+	turnRound := func() {
+		for i := range lit {
+			lit[i] = !lit[i]
+		}
+	}
 	if ringsInverted(stats, lit) {
 		// Lit rings around dark caps read the other way round: the
 		// uneven group, darker at its centre but as bright around it
 		// and at its peak, is the lit one. Read it so, in doubt.
-		for i := range lit {
-			lit[i] = !lit[i]
-		}
+		turnRound()
 		doubtAll("ringflip")
 		return true
 	}
@@ -2000,9 +2003,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		if min(len(rs[0]), len(rs[1])) < 3 {
 			return false
 		}
-		for i := range lit {
-			lit[i] = !lit[i]
-		}
+		turnRound()
 		return true
 	}
 	g := groups(stats, litAt(lit))
@@ -2017,9 +2018,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		// (darker or brighter: a light screen shows lit cells darker
 		// than the background).
 		if math.Abs(medianOf(uc, rise)) > math.Abs(medianOf(lc, rise))+minVGap {
-			for i := range lit {
-				lit[i] = !lit[i]
-			}
+			turnRound()
 			turned = true
 		}
 		doubtAll("greyer")
