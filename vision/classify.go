@@ -712,7 +712,9 @@ const gapLikeDarkS = 0.3
 // minVGap above and 3·minVGap below, while the cells read unlit lie
 // minVGap or more below the gaps and below the lit ones, both groups
 // grey (median saturation under plainGreyS, and under gapLikeDarkS for
-// the darker), three or more cells in each. The cells read lit then
+// the darker). One cell is a group here: an LCD with one segment dark,
+// or one empty, is no rarer than any other (render-third 210000 to
+// 270000 held ten read inverted with no doubt). The cells read lit then
 // show the panel itself: an LCD's empty cells beside the segments it
 // turns dark, which are its lights (render-third 190000, photos 186 and
 // 196, read inverted with no doubt; 180000 photo 136, whose empty cells
@@ -721,8 +723,8 @@ const gapLikeDarkS = 0.3
 // cells (panelLit).
 func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	in := inner(ext)
-	g, ok := bothGroups(in, lit)
-	if !ok {
+	g := groups(in, litGridAt(lit))
+	if len(g[0]) == 0 || len(g[1]) == 0 {
 		return false
 	}
 	ds, ls := medianOf(g[0], cellS), medianOf(g[1], cellS)

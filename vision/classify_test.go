@@ -1393,6 +1393,38 @@ func TestLitLikeGaps(t *testing.T) {
 	}
 }
 
+// TestLitLikeGapsOneCell checks that a group of one cell counts: an LCD
+// with a single segment dark, or a single one empty (render-third 260000
+// photo 67, 270000 photo 135), but not a glare spot brighter than the
+// gaps on a dark board.
+func TestLitLikeGapsOneCell(t *testing.T) {
+	panel := cellStats{v: 5.27, rim: 5.31, s: 0.12}
+	segment := cellStats{v: 4.46, rim: 5.31, s: 0.11}
+	glare := cellStats{v: 5.8, rim: 5.31}
+	for _, tc := range []struct {
+		name       string
+		lit, unlit cellStats
+		oneLit     bool // the single cell is the one read lit
+		want       bool
+	}{
+		{"one empty cell read lit", panel, segment, true, true},
+		{"one dark segment read unlit", panel, segment, false, true},
+		{"a glare spot on dark caps", glare, segment, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			one := func(r, c int) bool { return (r == 1 && c == 0) == tc.oneLit }
+			st := board(3, 2, one, tc.unlit, tc.lit)
+			lit := make([][]bool, 3)
+			for r := range lit {
+				lit[r] = []bool{one(r, 0), one(r, 1)}
+			}
+			if got := litLikeGaps(withRing(st, cellStats{v: 3.7}), lit); got != tc.want {
+				t.Errorf("litLikeGaps = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestLCDLike checks lcdLike on boards that litLikeGaps doubts, with
 // the group medians measured on them: an LCD (render-third 190000 photo
 // 186) and a tinted one (render-third 210000 photo 79) are turned
