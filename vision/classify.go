@@ -1750,16 +1750,35 @@ func unlitRingsAsBright(g [2][]cellStats) bool {
 // caps, beside white caps a little brighter in the room's light, read
 // so (103630, a fresh render read wholly the other way round with no
 // doubt). ringsInverted turns such a board round when the grey caps
-// are even; small grey caps are not.
+// are even; small grey caps are not. Pale caps in strong light may
+// outshine the rings by more, and the light's cast grey the rings: such
+// rings count too when their peaks lie within ringsFarPeak of the lit
+// group's and their centres are clearly less even (by 0.1; fresh render
+// 110249, read wholly the other way round with no doubt).
 func ringsUnread(stats [][]cellStats, lit []bool) bool {
 	g := groups(stats, litAt(lit))
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return false
 	}
 	halo := func(s cellStats) float64 { return s.halo }
-	return medianOf(g[0], halo) >= minHalo/2 && medianOf(g[1], halo) < minHalo/4 && unlitRingsAsBright(g) &&
-		medianOf(g[0], cellS) >= medianOf(g[1], cellS)+minSGap/3
+	if medianOf(g[0], halo) < minHalo/2 || medianOf(g[1], halo) >= minHalo/4 {
+		return false
+	}
+	if unlitRingsAsBright(g) && medianOf(g[0], cellS) >= medianOf(g[1], cellS)+minSGap/3 {
+		return true
+	}
+	ring := func(s cellStats) float64 { return s.ring }
+	peak := func(s cellStats) float64 { return s.peak }
+	sp := func(s cellStats) float64 { return s.spread }
+	return medianOf(g[0], ring) >= medianOf(g[1], ring) && medianOf(g[0], peak) >= medianOf(g[1], peak)-ringsFarPeak &&
+		medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1
 }
+
+// ringsFarPeak bounds how far below the lit group's peaks (log V)
+// ringsUnread takes uneven rings' peaks. Fresh render 110249's rings lay
+// 0.32 below; on v12 and w1 (1,000 boards) four boards read right with
+// no doubt had uneven haloed unlit cells 0.49 to 1.23 below.
+const ringsFarPeak = 0.4
 
 // upperDarker reports whether the cells above t on xs are darker (median
 // log V) than those below.

@@ -1480,6 +1480,12 @@ func TestRingsUnread(t *testing.T) {
 		{"caps ringed too", ringedCaps, rings, false},
 		{"grey rings", caps, greyRings, false},
 		{"rings' peaks far below", caps, dimRings, false},
+		// Fresh render 110249: pale caps in daylight under a magenta
+		// cast, ring LEDs as grey as the caps but uneven.
+		{"uneven grey rings below pale caps", cellStats{v: 5.38, s: 0.15, spread: 0.15, ring: 4.16, peak: 5.41, halo: 0.006},
+			cellStats{v: 5.0, s: 0.14, spread: 0.3, ring: 4.19, peak: 5.09, halo: 0.14}, true},
+		{"uneven caps far below", cellStats{v: 5.38, s: 0.15, spread: 0.15, ring: 4.16, peak: 5.41, halo: 0.006},
+			cellStats{v: 4.6, s: 0.14, spread: 0.3, ring: 4.19, peak: 4.9, halo: 0.14}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(6, 6, pattern, tc.unlit, tc.lit)
