@@ -65,12 +65,10 @@ const (
 // at. A cell of a group of many colours is re-read also when the part
 // showing the other group lies to one side (aside), its cover centred,
 // and then a smaller part of it may show. The cell stays in doubt. A
-// sure cell that shows so is re-read so too, in doubt (a white pointer
-// over an unlit cell among lights of many colours, read lit: v12
-// 109267). A sure cell of which a clear part matches only the other
-// group's template otherwise (and a quarter or more does not: its own
-// look, or a cover of any colour, since a cursor in a photo is grey or
-// tinted, seldom white) is put in doubt, its reading kept.
+// sure cell of which a clear part matches only the other group's
+// template (and a quarter or more does not: its own look, or a cover of
+// any colour, since a cursor in a photo is grey or tinted, seldom
+// white) is put in doubt, its reading kept.
 // When one group's cells differ among themselves (lights of many
 // colours), that group has no template and its cells are compared with
 // the other group's alone.
@@ -158,26 +156,25 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 			continue
 		}
 		hidden := m.own + m.neither
+		if v.conf[r][c] >= UncertainBelow {
+			// A sure cell partly like the other group: a clear part
+			// of it matches only that group's template, and a quarter
+			// or more does not (its own group's look, or a cover of
+			// any colour: a cursor in a photo is rarely white). In
+			// doubt, its reading kept.
+			if shows(m, false, shown[g]) && float64(hidden) >= occHidden*foot {
+				v.conf[r][c] = crossCap
+				v.why["covered"]++
+			}
+			continue
+		}
 		if shows(m, aside, shown[g]) &&
 			float64(hidden) >= occHidden*foot &&
 			float64(m.ownWhite+m.white+m.black) >= occLike*float64(hidden) &&
 			float64(m.ownWhite+m.white) >= occWhite*foot &&
 			m.own-m.ownWhite < m.other {
 			v.lit[r][c] = !v.lit[r][c]
-			if v.conf[r][c] >= UncertainBelow {
-				v.conf[r][c] = crossCap
-			}
 			v.why["occluded"]++
-			continue
-		}
-		if v.conf[r][c] >= UncertainBelow && shows(m, false, shown[g]) && float64(hidden) >= occHidden*foot {
-			// A sure cell partly like the other group: a clear part
-			// of it matches only that group's template, and a quarter
-			// or more does not (its own group's look, or a cover of
-			// any colour: a cursor in a photo is rarely white). In
-			// doubt, its reading kept.
-			v.conf[r][c] = crossCap
-			v.why["covered"]++
 		}
 	}
 }

@@ -85,8 +85,8 @@ func TestOccluded(t *testing.T) {
 
 // TestOccludedManyColours checks occluded on a board whose lights are
 // of many colours, so the lit group has no template: a sure cell read
-// lit under a white hand, showing the unlit cap around it, is read
-// unlit, in doubt; with no hand, no cell is touched.
+// lit under a white hand, showing the unlit caps around it, is put in
+// doubt; with no hand, no cell is.
 func TestOccludedManyColours(t *testing.T) {
 	const rows, cols, px = 4, 4, 30
 	blue := color.RGBA{20, 30, 110, 255}
@@ -106,8 +106,8 @@ func TestOccludedManyColours(t *testing.T) {
 				v.lit[1][2] = true
 			}
 			occludedOn(t, img, px, v)
-			if covered && (v.lit[1][2] || v.conf[1][2] >= UncertainBelow) {
-				t.Errorf("cell (1, 2) under the hand: lit %v confidence %.2f, want unlit in doubt (why %v)", v.lit[1][2], v.conf[1][2], v.why)
+			if covered && (!v.lit[1][2] || v.conf[1][2] >= UncertainBelow) {
+				t.Errorf("cell (1, 2) under the hand: lit %v confidence %.2f, want lit in doubt (why %v)", v.lit[1][2], v.conf[1][2], v.why)
 			}
 			for r := range v.conf {
 				for c, x := range v.conf[r] {
