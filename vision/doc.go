@@ -305,13 +305,16 @@
 //   - the cells read unlit show rings the lit ones lack, at least as
 //     bright around them, their peaks nearly as bright and their
 //     centres more coloured (lit ring LEDs around small dark caps
-//     beside small grey caps a little brighter in the room's light);
+//     beside small grey caps a little brighter in the room's light),
+//     or their peaks within 0.4 and their centres clearly less even
+//     (grey rings beside pale caps in strong light);
 //   - a straight line parts the lit cells from the unlit ones, or all
 //     but one cell in twelve of a board of 16 or more (a shadow's edge
 //     or a patch of light, the lights in the shadow still lit);
 //   - the cells read lit and unlit are grey, the lit ones as bright as
 //     the gaps and the unlit ones darker (an LCD's empty cells beside
-//     the segments it turns dark, which are its lights); every cell is
+//     the segments it turns dark, which are its lights; one cell is a
+//     group here, an LCD with one segment dark); every cell is
 //     doubted after the second opinion, which then cannot clear it, and
 //     when the cells read lit are even, grey at their peaks and well
 //     below the clip (a reflective panel, not white keys or lights) the
