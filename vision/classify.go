@@ -714,8 +714,8 @@ const gapLikeDarkS = 0.3
 // grey (median saturation under plainGreyS, and under gapLikeDarkS for
 // the darker). One cell is a group here: an LCD with one segment dark,
 // or one empty, is no rarer than any other (render-third 210000 to
-// 270000 held ten read inverted with no doubt). The cells read lit then
-// show the panel itself: an LCD's empty cells beside the segments it
+// 270000 held ten read inverted, one of them with no doubt). The cells
+// read lit then show the panel itself: an LCD's empty cells beside the segments it
 // turns dark, which are its lights (render-third 190000, photos 186 and
 // 196, read inverted with no doubt; 180000 photo 136, whose empty cells
 // lie 0.12 below the panel), or white buttons that do not outshine a
