@@ -165,14 +165,19 @@ type verdict struct {
 // ((c+m)·px, (r+m)·px) with m = rectMargin. h maps board cell units to
 // image pixels (Reading.H).
 func rectify(img gocv.Mat, h [9]float64, rows, cols, px int) gocv.Mat {
+	return rectifyMargin(img, h, rows, cols, px, rectMargin)
+}
+
+// rectifyMargin is rectify with m = margin cells around the grid.
+func rectifyMargin(img gocv.Mat, h [9]float64, rows, cols, px int, margin float64) gocv.Mat {
 	// dst (x, y) -> board (x/px - m, y/px - m) -> image through h.
 	s := 1 / float64(px)
-	t := [9]float64{s, 0, -rectMargin, 0, s, -rectMargin, 0, 0, 1}
+	t := [9]float64{s, 0, -margin, 0, s, -margin, 0, 0, 1}
 	m := mul3(h, t)
 	mm := homographyMat(m)
 	defer mm.Close()
-	size := image.Pt(int(math.Round((float64(cols)+2*rectMargin)*float64(px))),
-		int(math.Round((float64(rows)+2*rectMargin)*float64(px))))
+	size := image.Pt(int(math.Round((float64(cols)+2*margin)*float64(px))),
+		int(math.Round((float64(rows)+2*margin)*float64(px))))
 	dst := gocv.NewMat()
 	gocv.WarpPerspectiveWithParams(img, &dst, mm, size,
 		gocv.InterpolationLinear|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})

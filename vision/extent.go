@@ -1777,13 +1777,8 @@ func boundaryLines(img gocv.Mat, l lattice, alongRow bool) bool {
 	// Sample the photo about as finely as it has pixels, so that a line
 	// one pixel wide is not stepped over.
 	px := int(math.Max(boundaryMinPx, math.Min(boundaryMaxPx, math.Round(pitchAt(l.h, float64(l.cols)/2, float64(l.rows)/2)))))
-	s := 1 / float64(px)
-	mm := homographyMat(mul3(l.h, [9]float64{s, 0, 0, 0, s, 0, 0, 0, 1}))
-	defer mm.Close()
-	warp := gocv.NewMat()
+	warp := rectifyMargin(img, l.h, l.rows, l.cols, px, 0)
 	defer warp.Close()
-	gocv.WarpPerspectiveWithParams(img, &warp, mm, image.Pt(l.cols*px, l.rows*px),
-		gocv.InterpolationLinear|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
 	if warp.Empty() || warp.Type() != gocv.MatTypeCV8UC3 {
 		return false
 	}
