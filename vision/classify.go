@@ -1734,17 +1734,17 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	fall := func(s cellStats) float64 { return s.v - s.ring }
 	halo := func(s cellStats) float64 { return s.halo }
 	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], halo) >= minHalo/2 &&
-		unlitRingsAsBright(g)
+		unlitRingsAsBright(g, 0.2)
 }
 
 // unlitRingsAsBright reports whether the unlit group g[0] has rings at
 // least as bright as the lit group's, and peaks nearly as bright (within
-// 0.2 log V): what lit rings read unlit show (ringsInverted,
+// peakBelow log V): what lit rings read unlit show (ringsInverted,
 // ringsUnread).
-func unlitRingsAsBright(g [2][]cellStats) bool {
+func unlitRingsAsBright(g [2][]cellStats, peakBelow float64) bool {
 	ring := func(s cellStats) float64 { return s.ring }
 	peak := func(s cellStats) float64 { return s.peak }
-	return medianOf(g[0], ring) >= medianOf(g[1], ring) && medianOf(g[0], peak) >= medianOf(g[1], peak)-0.2
+	return medianOf(g[0], ring) >= medianOf(g[1], ring) && medianOf(g[0], peak) >= medianOf(g[1], peak)-peakBelow
 }
 
 // ringsUnread reports whether the cells read unlit show rings the cells
@@ -1769,14 +1769,11 @@ func ringsUnread(stats [][]cellStats, lit []bool) bool {
 	if medianOf(g[0], halo) < minHalo/2 || medianOf(g[1], halo) >= minHalo/4 {
 		return false
 	}
-	if unlitRingsAsBright(g) && medianOf(g[0], cellS) >= medianOf(g[1], cellS)+minSGap/3 {
+	if unlitRingsAsBright(g, 0.2) && medianOf(g[0], cellS) >= medianOf(g[1], cellS)+minSGap/3 {
 		return true
 	}
-	ring := func(s cellStats) float64 { return s.ring }
-	peak := func(s cellStats) float64 { return s.peak }
 	sp := func(s cellStats) float64 { return s.spread }
-	return medianOf(g[0], ring) >= medianOf(g[1], ring) && medianOf(g[0], peak) >= medianOf(g[1], peak)-ringsFarPeak &&
-		medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1
+	return unlitRingsAsBright(g, ringsFarPeak) && medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1
 }
 
 // ringsFarPeak bounds how far below the lit group's peaks (log V)
