@@ -3182,9 +3182,11 @@ const ringChroma = 0.1
 // ring lacks are taken for a light screen's accent colour however
 // little they sink below their gaps (fresh render 103627: an all-on
 // board of red lights on a pale screen, saturation 0.65, ×1.1 below its
-// gaps, read all off with no doubt). Caps that rise above their gaps
-// (a darker case) stay plain.
-const accentS = 0.5
+// gaps, read all off with no doubt; fresh render u33_0133: magenta discs
+// on a tablet's pale screen, 0.497, ×1.17 below). Caps that rise above
+// their gaps (a darker case) stay plain. Over 2,600 tuning photos 0.45
+// put no other board in doubt.
+const accentS = 0.45
 
 // colourRing reports whether the cells' footprints around their
 // centres hold ringChroma more colour than the centres (medians): a lit

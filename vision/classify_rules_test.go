@@ -64,7 +64,8 @@ func TestPlainOneGroupHalo(t *testing.T) {
 // they sink 2·minVGap or more below their own gaps: a light theme's
 // cells lit in its accent colour (110987), nor when they are as
 // saturated as accentS however little they sink (103627: red lights on
-// a pale screen) and sink below their gaps at all. Cells less sunk and
+// a pale screen; u33_0133: magenta discs on a tablet, 0.497) and sink
+// below their gaps at all. Cells less sunk and
 // less saturated, saturated cells above their gaps (caps on a darker
 // case: TestPlainOneGroupLightScreen), cells of the screen's hue, or
 // greyer than plainGreyS at their centre stay plain (their peaks are
@@ -83,6 +84,8 @@ func TestPlainOneGroupAccent(t *testing.T) {
 		{"on a bluish screen", -0.25, 0.35, [2]float64{-0.03, -0.07}, true},
 		{"saturation 0.22", -0.25, 0.22, [2]float64{0, 0}, true},
 		{"saturation 0.65, sunk 0.1", -0.1, 0.65, [2]float64{0, 0}, false},
+		{"saturation 0.49, sunk 0.15", -0.15, 0.49, [2]float64{0, 0}, false},
+		{"saturation 0.42, sunk 0.15", -0.15, 0.42, [2]float64{0, 0}, true},
 		{"saturation 0.65, sunk 0.1, on a bluish screen", -0.1, 0.65, [2]float64{-0.03, -0.07}, true},
 		{"saturation 0.65, above the gaps", 0.08, 0.65, [2]float64{0, 0}, true},
 	} {
