@@ -167,7 +167,7 @@
 //     included (no light outshines its case or spills onto its gaps),
 //     or dim and darker than it (clearly darker when coloured: a light
 //     screen's coloured lights are no brighter than the screen; and
-//     neither sunk ×1.2 below their own gaps nor, saturated 0.5 or
+//     neither sunk ×1.2 below their own gaps nor, saturated 0.45 or
 //     more, below them at all, in a hue the ring lacks: a light
 //     screen's accent colour),
 //     is all off, unless the footprints around the centres hold
