@@ -486,12 +486,25 @@ func pickWeight(l lattice) float64 {
 	return w
 }
 
-// sizeWeight is largeWeight for a grid with a side over 10, else 1.
+// largeWeakWeight is the further factor by which a grid with a side
+// over 10 counts when the finder's score is weak for its cells
+// (doubtWeak): a keyboard or tiles of small, faint blobs beside a small
+// board. On 2,600 tuning photos it gave two boards their size back
+// (110260, a 3×3 handheld read as 12×2 of floor tiles, now read right;
+// 108295, a 2×9 keypad read 2×12, two cells still wrong) and took it
+// from none.
+const largeWeakWeight = 0.3
+
+// sizeWeight is largeWeight for a grid with a side over 10, times
+// largeWeakWeight when its score is weak, else 1.
 func sizeWeight(l lattice) float64 {
-	if max(l.rows, l.cols) > 10 {
-		return largeWeight
+	if max(l.rows, l.cols) <= 10 {
+		return 1
 	}
-	return 1
+	if l.doubts&doubtWeak != 0 {
+		return largeWeight * largeWeakWeight
+	}
+	return largeWeight
 }
 
 // refineExtentLog is refineExtent, telling logf (when not nil) the

@@ -1453,3 +1453,31 @@ func TestHalvedPitchFlat(t *testing.T) {
 		}
 	}
 }
+
+// TestPickWeight checks the factors of a refined grid's pick value: a
+// side over 10 counts largeWeight, and largeWeakWeight more when the
+// finder's score is weak for its cells (a keyboard beside a small
+// board); a weak grid of at most 10 a side, or one that runs to the
+// photo's edge, is weighed as its other doubts say.
+func TestPickWeight(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		rows, cols int
+		doubts     sizeDoubt
+		want       float64
+	}{
+		{"5×5", 5, 5, 0, 1},
+		{"5×5 weak", 5, 5, doubtWeak, 1},
+		{"4×11", 4, 11, doubtLarge, largeWeight},
+		{"4×11 weak", 4, 11, doubtLarge | doubtWeak, largeWeight * largeWeakWeight},
+		{"12×2 weak, open", 12, 2, doubtWeak | doubtExtentOpen, largeWeight * largeWeakWeight * openWeight},
+		{"5×5 open", 5, 5, doubtExtentOpen, openWeight},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := lattice{rows: tc.rows, cols: tc.cols, doubts: tc.doubts}
+			if got := pickWeight(l); math.Abs(got-tc.want) > 1e-12 {
+				t.Errorf("pickWeight = %g, want %g", got, tc.want)
+			}
+		})
+	}
+}
