@@ -66,7 +66,8 @@
 //     one whose score, weighed by how clearly its grid stands out from
 //     the lines around it and how alike its cells are (and much less
 //     when a side is over 10 lines: no board is, keyboards and LED
-//     matrices are; and when the grid runs to the photo's edge: a
+//     matrices are; less still when such a grid's blobs are also weak
+//     for its cells; and when the grid runs to the photo's edge: a
 //     board lies whole in the photo, tiles and keyboards run on), is
 //     highest goes first (its size marked unsure when
 //     it is not the finder's first). A grid at twice the board's pitch
