@@ -720,8 +720,8 @@ const gapLikeDarkS = 0.3
 // the darker). One cell is a group here: an LCD with one segment dark,
 // or one empty, is no rarer than any other (render-third 210000 to
 // 270000 held ten read inverted, one of them with no doubt). The cells
-// read lit then show the panel itself: an LCD's empty cells beside the segments it
-// turns dark, which are its lights (render-third 190000, photos 186 and
+// read lit then show the panel itself: an LCD's empty cells beside the
+// segments it turns dark, which are its lights (render-third 190000, photos 186 and
 // 196, read inverted with no doubt; 180000 photo 136, whose empty cells
 // lie 0.12 below the panel), or white buttons that do not outshine a
 // white case. Lights well below the gaps are a light screen's coloured
@@ -1734,7 +1734,7 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	fall := func(s cellStats) float64 { return s.v - s.ring }
 	halo := func(s cellStats) float64 { return s.halo }
 	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], halo) >= minHalo/2 &&
-		unlitRingsAsBright(g, 0.2)
+		unlitRingsAsBright(g, ringsNearPeak)
 }
 
 // unlitRingsAsBright reports whether the unlit group g[0] has rings at
@@ -1769,12 +1769,17 @@ func ringsUnread(stats [][]cellStats, lit []bool) bool {
 	if medianOf(g[0], halo) < minHalo/2 || medianOf(g[1], halo) >= minHalo/4 {
 		return false
 	}
-	if unlitRingsAsBright(g, 0.2) && medianOf(g[0], cellS) >= medianOf(g[1], cellS)+minSGap/3 {
+	if unlitRingsAsBright(g, ringsNearPeak) && medianOf(g[0], cellS) >= medianOf(g[1], cellS)+minSGap/3 {
 		return true
 	}
 	sp := func(s cellStats) float64 { return s.spread }
 	return unlitRingsAsBright(g, ringsFarPeak) && medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1
 }
+
+// ringsNearPeak bounds how far below the lit group's peaks (log V) the
+// unlit group's may lie for ringsInverted, and for ringsUnread's rings
+// with coloured centres.
+const ringsNearPeak = 0.2
 
 // ringsFarPeak bounds how far below the lit group's peaks (log V)
 // ringsUnread takes uneven rings' peaks. Fresh render 110249's rings lay
