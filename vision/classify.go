@@ -958,6 +958,16 @@ func decideBoard(ext [][]cellStats) *verdict {
 		}
 		v.why["shine"] = len(v.lit) * len(v.lit[0])
 	}
+	if v.oneGroup && !v.lit[0][0] && onlyWhy(v.why, "onegroup", "close", "shadow") && ringsLit(ext) {
+		// Read all off (a shadow across it, or caps as dark as unlit
+		// ones), but every cell ringed in light: lit rings, in doubt.
+		for r, row := range v.lit {
+			for c := range row {
+				row[c], v.conf[r][c] = true, math.Min(v.conf[r][c], crossCap)
+			}
+		}
+		v.why["ringslit"] = len(v.lit) * len(v.lit[0])
+	}
 	if !v.oneGroup && lineColours(inner(ext), v.lit) {
 		// Whole rows (or columns) of one colour beside rows of
 		// another, hardly darker: a board lit (or unlit) in a colour
@@ -1075,6 +1085,33 @@ func colouredShine(ext [][]cellStats) bool {
 	v := medianOf(in, cellV)
 	return v >= shineV && medianOf(in, cellS) >= shineS &&
 		medianOf(in, rise) >= shineRise && v-medianOf(out, cellV) >= shineRise
+}
+
+// ringsLitHalo is the median halo (log V) from which ringsLit sees a
+// ring around every cell, and ringsLitPeak (log V, about V 90) the
+// median footprint peak a lit ring reaches.
+const (
+	ringsLitHalo = 2 * minHalo
+	ringsLitPeak = 4.5
+)
+
+// ringsLit reports whether a one-group board's cells all show lit
+// rings: a median halo of ringsLitHalo or more, a median footprint peak
+// of ringsLitPeak or more, minVGap above the peak of the ring of
+// would-be cells around the grid, and caps no more saturated than their
+// rings by minSGap. Ring LEDs lit around dark caps read off on their
+// centres. Of 470 all-on and all-off tuning photos as read, 7 all-on
+// ring boards read off had halos 0.25 to 1.04 and peaks V 96 to 230
+// (0.13 to 1.85 above the panel's); of the all-off boards with halos,
+// unlit neon outlines on dark cases peaked under V 71, and coloured
+// domes in pale bezels had caps 0.6 more saturated than the bezels.
+func ringsLit(ext [][]cellStats) bool {
+	in := cellsOf(inner(ext))
+	pk := func(s cellStats) float64 { return s.peak }
+	p := medianOf(in, pk)
+	return medianOf(in, func(s cellStats) float64 { return s.halo }) >= ringsLitHalo &&
+		p >= ringsLitPeak && p-medianOf(ring(ext), pk) >= minVGap &&
+		medianOf(in, cellS) < medianOf(in, func(s cellStats) float64 { return s.peakS })+minSGap
 }
 
 // ownColourV (log V, about V 106) and ownColourS are the median

@@ -136,6 +136,38 @@ func TestOwnColour(t *testing.T) {
 	}
 }
 
+// TestRingsLit checks one-group boards read off on their centres: cells
+// ringed in light brighter than the panel, around caps no more coloured
+// than the rings, are lit, every cell in doubt (the rendered escape
+// 109737: yellow ring LEDs on a green panel); unlit neon outlines on a
+// dark case (u30_0047), coloured domes in pale bezels (rt230 00139),
+// faint bezels (108241), or rings no brighter than the panel stay off.
+func TestRingsLit(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		cell      cellStats
+		panelPeak float64
+		lit       bool
+	}{
+		{"lit rings around dark caps", cellStats{v: 4.51, s: 0.21, peak: 5.43, peakS: 0.12, halo: 1.0}, 4.28, true},
+		{"unlit neon outlines", cellStats{v: 2.71, s: 0.11, peak: 4.11, peakS: 0.57, halo: 1.26}, 3.04, false},
+		{"coloured domes in pale bezels", cellStats{v: 4.34, s: 0.62, peak: 5.15, peakS: 0.01, halo: 0.58}, 4.47, false},
+		{"faint bezels", cellStats{v: 4.83, s: 0.01, peak: 5.09, peakS: 0.05, halo: 0.19}, 4.87, false},
+		{"rings no brighter than the panel", cellStats{v: 4.51, s: 0.21, peak: 5.43, peakS: 0.12, halo: 1.0}, 5.4, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cell := tc.cell
+			cell.spread, cell.rim, cell.ring = 0.05, cell.v-0.2, cell.v
+			panel := cellStats{v: tc.panelPeak - 0.02, s: 0.45, spread: 0.01, rim: tc.panelPeak - 0.02, ring: tc.panelPeak - 0.02, peak: tc.panelPeak, peakS: 0.44, ca: -0.3, cb: 0.2}
+			v := decideBoard(withRing(board(6, 6, pattern, cell, cell), panel))
+			if got := v.why["ringslit"] > 0; got != tc.lit {
+				t.Fatalf("read as lit rings %v, want %v (why %v)", got, tc.lit, v.why)
+			}
+			checkCells(t, v, func(int, int) bool { return tc.lit }, tc.lit)
+		})
+	}
+}
+
 // TestDecideDarkGaps checks that a lit group less than clearVGap
 // brighter than the unlit one, whose rims are gapDarker darker than the
 // unlit group's, puts every cell in doubt (beige caps in warm daylight
