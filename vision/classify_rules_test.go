@@ -136,6 +136,35 @@ func TestOwnColour(t *testing.T) {
 	}
 }
 
+// TestGlowsInDark checks one-group boards read off below the level that
+// reads a board lit: pale cells darkGlow or more above the case around
+// them are lights in a dim room, every cell in doubt (the rendered
+// membrane 108066: pink slots 3.3 above a case nearly black); grey caps
+// 1.9 above a black panel (the fresh 111317) stay off.
+func TestGlowsInDark(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cell  cellStats
+		caseV float64
+		lit   bool
+	}{
+		{"pale lights in a dim room", cellStats{v: 5.06, s: 0.26, rim: 2.64, peak: 5.11, peakS: 0.28}, 1.79, true},
+		{"just darkGlow above", cellStats{v: 4.9, s: 0.1, rim: 3.3, peak: 4.95, peakS: 0.1}, 2.38, true},
+		{"grey caps in bloom on a black panel", cellStats{v: 4.99, s: 0.25, rim: 3.07, peak: 4.99, peakS: 0.23}, 3.07, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cell := tc.cell
+			cell.spread, cell.ring = 0.05, cell.v
+			dark := cellStats{v: tc.caseV, s: 0.05, spread: 0.01, rim: tc.caseV, ring: tc.caseV, peak: tc.caseV + 0.05, peakS: 0.05}
+			v := decideBoard(withRing(board(3, 4, pattern, cell, cell), dark))
+			if got := v.why["shine"] > 0; got != tc.lit {
+				t.Fatalf("read as lights in the dark %v, want %v (why %v)", got, tc.lit, v.why)
+			}
+			checkCells(t, v, func(int, int) bool { return tc.lit }, tc.lit)
+		})
+	}
+}
+
 // TestRingsLit checks one-group boards read off on their centres: cells
 // ringed in light brighter than the panel, around caps no more coloured
 // than the rings, are lit, every cell in doubt (the rendered escape

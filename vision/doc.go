@@ -204,7 +204,12 @@
 //     is read all on, in doubt. So is one whose cells (saturation 0.3,
 //     above V 106) are of a hue apart from the ring's and not sunk ×1.2
 //     below their gaps: lights emit their own colour, unlit caps
-//     reflect the room's.
+//     reflect the room's. So is one whose cells outshine the ring
+//     ×12 (lights in a dim room; no cap the room lights does so), and
+//     one, read so on the centres or through a shadow, whose every cell
+//     shows a ring (median halo 0.24) peaking above V 90 and above the
+//     ring around the grid, around a cap no more coloured than the
+//     ring: ring LEDs lit around dark caps.
 //  6. When the halos split the cells in two clear groups that the
 //     centres read otherwise, and the ringed group is brighter than the
 //     other in an annulus where its rings stand out (a bright bezel
