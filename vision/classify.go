@@ -832,6 +832,18 @@ func (v *verdict) turnRound() {
 	v.outside = nil
 }
 
+// readAllLit reads every cell of v lit, each in doubt (crossCap at
+// most), for the reason why.
+func (v *verdict) readAllLit(why string) {
+	for _, row := range v.lit {
+		for c := range row {
+			row[c] = true
+		}
+	}
+	v.capConf(crossCap)
+	v.why[why] = len(v.lit) * len(v.lit[0])
+}
+
 // capConf caps every cell's confidence at c.
 func (v *verdict) capConf(c float64) {
 	for _, row := range v.conf {
@@ -951,22 +963,12 @@ func decideBoard(ext [][]cellStats) *verdict {
 		// Read all off below the level that reads a board lit, but
 		// shining as lights do, in a colour of their own, or far
 		// brighter than anything around: lit, still in doubt.
-		for r, row := range v.lit {
-			for c := range row {
-				row[c], v.conf[r][c] = true, math.Min(v.conf[r][c], crossCap)
-			}
-		}
-		v.why["shine"] = len(v.lit) * len(v.lit[0])
+		v.readAllLit("shine")
 	}
 	if v.oneGroup && !v.lit[0][0] && onlyWhy(v.why, "onegroup", "close", "shadow") && ringsLit(ext) {
 		// Read all off (a shadow across it, or caps as dark as unlit
 		// ones), but every cell ringed in light: lit rings, in doubt.
-		for r, row := range v.lit {
-			for c := range row {
-				row[c], v.conf[r][c] = true, math.Min(v.conf[r][c], crossCap)
-			}
-		}
-		v.why["ringslit"] = len(v.lit) * len(v.lit[0])
+		v.readAllLit("ringslit")
 	}
 	if !v.oneGroup && lineColours(inner(ext), v.lit) {
 		// Whole rows (or columns) of one colour beside rows of
