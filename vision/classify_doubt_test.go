@@ -177,6 +177,32 @@ func TestPlainOneGroupOutshone(t *testing.T) {
 	}
 }
 
+// TestPlainOneGroupPale checks that pale cells standing above both the
+// screen around the grid and their own gaps are not plainly off: they
+// may be white lights on a light screen (render-unseen 35/148, all on,
+// was read off with no doubt). Cells level with the screen, or with
+// their gaps, stay plain, and so do dim cells so raised.
+func TestPlainOneGroupPale(t *testing.T) {
+	screen := cellStats{v: 4.85, s: 0, spread: 0.01, rim: 4.85, ring: 4.85, peak: 4.87}
+	dimScreen := cellStats{v: 3.85, s: 0, spread: 0.01, rim: 3.85, ring: 3.85, peak: 3.87}
+	for _, tc := range []struct {
+		name   string
+		ring   cellStats
+		v, rim float64 // log V of the cells and of the gaps between them
+		sure   bool
+	}{
+		{"above the screen and the gaps", screen, 5.09, 4.87, false},
+		{"level with the screen", screen, 4.95, 4.6, true},
+		{"level with the gaps", screen, 5.09, 5.0, true},
+		{"dim, above both", dimScreen, 4.1, 3.87, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cell := cellStats{v: tc.v, s: 0.07, spread: 0.02, rim: tc.rim, ring: tc.v, peak: tc.v + 0.02, peakS: 0.07}
+			checkPlain(t, withRing(board(6, 6, pattern, cell, cell), tc.ring), false, tc.sure)
+		})
+	}
+}
+
 // TestPlainOneGroupAlike checks that an all-off board is not plain when
 // its cells differ in shape: some uneven (lit rings), or some falling
 // from centre to ring where the others do not (a grid half off its
