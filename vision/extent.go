@@ -1681,18 +1681,58 @@ const occludedCells = 2
 // tpl beyond what an occluder may cover: on a line of at most
 // 2·occludedCells cells, the similarity of its least alike cell once
 // the occludedCells least alike are set aside (one cell is always
-// left); on a longer line, the median (lineScore). It is never below
-// lineScore's median, and reports false when the line cannot be
-// judged.
+// left); on a longer line, the median (lineScore). Glare may wash out
+// more of a line than that: when two or more of its cells are not
+// washed out (washedOut), their median counts if it is higher. It is
+// never below lineScore's median, and reports false when the line
+// cannot be judged.
 func (w *extentWindow) unoccludedScore(tpl [][]float64, side, r0, r1, c0, c1 int) (float64, bool) {
 	sc, _, n, ok := w.lineSims(tpl, side, false, r0, r1, c0, c1)
-	switch {
-	case !ok:
+	if !ok {
 		return 0, false
-	case n > 2*occludedCells:
-		return sortedQuantile(sc, 0.5), true
 	}
-	return sc[min(occludedCells, len(sc)-1)], true
+	s := sortedQuantile(sc, 0.5)
+	if n <= 2*occludedCells {
+		s = sc[min(occludedCells, len(sc)-1)]
+	}
+	if u, ok := w.unwashedScore(tpl, side, r0, r1, c0, c1); ok {
+		s = math.Max(s, u)
+	}
+	return s, true
+}
+
+// washedEnergy is the most edge energy, as a share of the median of the
+// grid's cells, of a cell that glare has washed out: its centre clipped
+// and hardly an edge left (boardgen 109242: 0.00 to 0.05 of the
+// buttons' 0.6 to 1.1, the cells half washed 0.3).
+const washedEnergy = 0.1
+
+// clippedBright is the centre brightness (extentWindow.bright, the mean
+// of log(V+8)) of a cell at the top of the camera's range: V 246 or more.
+const clippedBright = 5.537
+
+// unwashedScore is the median similarity to tpl of the cells of the
+// grid's edge line on side that glare has not washed out; false unless
+// some cells are washed out and two or more are not.
+func (w *extentWindow) unwashedScore(tpl [][]float64, side, r0, r1, c0, c1 int) (float64, bool) {
+	e := sortedQuantile(w.blockValues(w.energy, r0, r1, c0, c1), 0.5)
+	var sc []float64
+	washed := 0
+	for _, c := range w.lineCells(side, false, r0, r1, c0, c1) {
+		k := c[0]*w.cols + c[1]
+		switch {
+		case w.desc[k] == nil:
+		case w.bright[k] >= clippedBright && w.energy[k] < washedEnergy*e:
+			washed++
+		default:
+			sc = append(sc, similarity(w.desc[k], tpl))
+		}
+	}
+	if washed == 0 || len(sc) < 2 {
+		return 0, false
+	}
+	sort.Float64s(sc)
+	return sortedQuantile(sc, 0.5), true
 }
 
 func dot(a, b []float64) float64 {

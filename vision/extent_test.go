@@ -739,6 +739,38 @@ func TestRefineExtentPointer(t *testing.T) {
 	}
 }
 
+// TestRefineExtentGlare checks that glare washing out most of a painted
+// board's last two rows (clipped white, no texture left) does not drop
+// them: the washed cells are set aside and the rows are judged on the
+// buttons that still show (boardgen 109242, a 7×9 keypad read 5×9).
+func TestRefineExtentGlare(t *testing.T) {
+	for seed := int64(1); seed <= 4; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			rng := rand.New(rand.NewSource(seed))
+			tb := testBoard{rows: 7, cols: 9, round: seed%2 == 0, w: 1000, h: 750, span: 0.6}
+			img, e := tb.paint(rng)
+			defer img.Close()
+			h := labelHomography(t, e)
+			// The glare: a white ellipse over cells 3..8 of rows 5 and 6,
+			// clipped in its core, its edge softened as a lens spreads it.
+			cx, cy := applyH(&h, 6.4, 6.3)
+			x0, _ := applyH(&h, 0, 0)
+			x1, _ := applyH(&h, 1, 0)
+			pitch := math.Abs(x1 - x0)
+			mask := gocv.NewMatWithSize(img.Rows(), img.Cols(), gocv.MatTypeCV8UC3)
+			defer mask.Close()
+			gocv.Ellipse(&mask, image.Pt(int(cx), int(cy)), image.Pt(int(3.6*pitch), int(1.5*pitch)), 0, 0, 360, color.RGBA{255, 255, 255, 0}, -1)
+			gocv.GaussianBlur(mask, &mask, image.Pt(0, 0), 0.25*pitch, 0.25*pitch, gocv.BorderDefault)
+			gocv.AddWeighted(img, 1, mask, 1.5, 0, &img)
+			truth := lattice{rows: e.Rows, cols: e.Cols, h: h, score: 1, sizeSure: true}
+			got, _ := refineExtentLog(img, truth, nil, nil)
+			if got.rows != e.Rows || got.cols != e.Cols {
+				t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, e.Rows, e.Cols)
+			}
+		})
+	}
+}
+
 // TestEdgeBeyond checks that an edge line counts as beyond the photo
 // when over a third of its cells lie beyond it, and never in a window
 // built by hand.
