@@ -344,14 +344,14 @@ func halfStepLikeness(img gocv.Mat, l lattice, tpl [][]float64, med float64, alo
 }
 
 // skipsButtons reports whether b's cells are a part of r's cells at a
-// coarser pitch (likeBetween) and r's cells between b's look like r's
+// coarser pitch (splitBetween) and r's cells between b's look like r's
 // buttons: their median likeness to r's template at least shrinkShare
 // of that of the cells b shares, the share under which an edge line
 // leaves a grid. Buttons are spaced evenly: the cells b skips are
 // buttons when they look like them.
 func skipsButtons(img gocv.Mat, b, r lattice) bool {
-	between, shared, ok := likeBetween(img, b, r)
-	return ok && between >= shrinkShare*shared
+	s, ok := splitBetween(img, b, r)
+	return ok && s.between.like >= shrinkShare*s.shared.like
 }
 
 // bareGapShare is the most likeness to r's buttons, as a share of that
@@ -364,57 +364,96 @@ func skipsButtons(img gocv.Mat, b, r lattice) bool {
 const bareGapShare = 0.25
 
 // gapsBetween reports whether b's cells are a part of r's cells at a
-// coarser pitch (likeBetween) and r's cells between b's look little
-// like r's buttons (bareGapShare). A grid at half the board's pitch
-// across one way takes the gaps between the buttons for cells (labels
-// printed there, or texture, make blobs on its lattice), and b is the
-// board.
+// coarser pitch (splitBetween) and r's cells between b's are gaps: they
+// look little like r's buttons (bareGapShare), or they are as bright as
+// the case around r's grid and unlike every cell b shares (caseLike).
+// A grid at half the board's pitch across one way takes the gaps
+// between the buttons for cells (labels printed there, or texture, make
+// blobs on its lattice), and b is the board.
 func gapsBetween(img gocv.Mat, b, r lattice) bool {
-	between, shared, ok := likeBetween(img, b, r)
-	return ok && between < bareGapShare*shared
+	s, ok := splitBetween(img, b, r)
+	return ok && (s.between.like < bareGapShare*s.shared.like || s.caseLike())
 }
 
-// likeBetween returns the median likeness to r's template of r's cells
-// between b's cells and of those b shares, when each of b's cell
-// centres lies on a cell centre of r and r has at least half as many
-// cells again as b over b's area; false otherwise, or when r's cells
-// cannot be judged.
-func likeBetween(img gocv.Mat, b, r lattice) (between, shared float64, ok bool) {
+// betweenSplit measures the cells of a finer grid r that a coarser grid
+// b shares and those between b's (splitBetween): the median likeness of
+// each to r's template and their centres' brightness, sorted; and the
+// median brightness of the lines just outside r's grid (NaN when they
+// lie beyond the photo).
+type betweenSplit struct {
+	shared, between struct {
+		like   float64
+		bright []float64
+	}
+	around float64
+}
+
+// caseLike reports whether the cells between are the case or screen
+// the buttons sit on, judged by brightness alone: their median lies
+// minBrightGap or more beyond every shared cell's, and no further from
+// the brightness around the grid than from the nearest shared cell.
+// Likeness compares edges only: the sides of two buttons make the gap
+// between them look like a button (boardgen 108226, a 2×2 membrane
+// keypad read 2×3: 0.94 of the shared cells' likeness).
+func (s *betweenSplit) caseLike() bool {
+	sh := s.shared.bright
+	lo, hi := sh[0], sh[len(sh)-1]
+	bt := sortedQuantile(s.between.bright, 0.5)
+	near := math.Min(math.Abs(bt-lo), math.Abs(bt-hi))
+	return (bt < lo-minBrightGap || bt > hi+minBrightGap) && math.Abs(bt-s.around) <= near // false when around is NaN
+}
+
+// splitBetween measures r's cells between b's cells and those b shares
+// (betweenSplit), when each of b's cell centres lies on a cell centre of
+// r and r has at least half as many cells again as b over b's area;
+// false otherwise, or when r's cells cannot be judged.
+func splitBetween(img gocv.Mat, b, r lattice) (*betweenSplit, bool) {
 	ib, ok := invertH(b.h)
 	if !ok || !centresOn(b, r) {
-		return 0, 0, false
+		return nil, false
 	}
 	w, ok := newExtentWindow(img, r, nil)
 	if !ok {
-		return 0, 0, false
+		return nil, false
 	}
 	r0, r1, c0, c1 := extentMargin, extentMargin+r.rows, extentMargin, extentMargin+r.cols
 	tpl, _ := w.templates(r0, r1, c0, c1)
 	if tpl == nil {
-		return 0, 0, false
+		return nil, false
 	}
-	var sh, bt []float64
+	var sh, bt, shB, btB []float64
 	for i := 0; i < r.rows; i++ {
 		for j := 0; j < r.cols; j++ {
 			x, y := applyH(&r.h, float64(j)+0.5, float64(i)+0.5)
 			u, v := applyH(&ib, x, y)
-			d := w.desc[(i+r0)*w.cols+j+c0]
-			if u <= 0 || v <= 0 || u >= float64(b.cols) || v >= float64(b.rows) || d == nil {
+			k := (i+r0)*w.cols + j + c0
+			if u <= 0 || v <= 0 || u >= float64(b.cols) || v >= float64(b.rows) || w.desc[k] == nil {
 				continue
 			}
 			if nearCentre(u, v) {
-				sh = append(sh, similarity(d, tpl))
+				sh, shB = append(sh, similarity(w.desc[k], tpl)), append(shB, w.bright[k])
 			} else {
-				bt = append(bt, similarity(d, tpl))
+				bt, btB = append(bt, similarity(w.desc[k], tpl)), append(btB, w.bright[k])
 			}
 		}
 	}
-	if len(sh) == 0 || len(bt) == 0 || 2*len(sh)+2*len(bt) < 3*b.rows*b.cols {
-		return 0, 0, false
+	var around []float64
+	for side := 0; side < 4; side++ {
+		around = append(around, w.cellValues(w.bright, w.lineCells(side, true, r0, r1, c0, c1))...)
 	}
-	sort.Float64s(sh)
-	sort.Float64s(bt)
-	return sortedQuantile(bt, 0.5), sortedQuantile(sh, 0.5), true
+	if len(sh) == 0 || len(bt) == 0 || 2*len(sh)+2*len(bt) < 3*b.rows*b.cols {
+		return nil, false
+	}
+	for _, xs := range [][]float64{sh, bt, shB, btB, around} {
+		sort.Float64s(xs)
+	}
+	s := &betweenSplit{around: math.NaN()}
+	if len(around) > 0 {
+		s.around = sortedQuantile(around, 0.5)
+	}
+	s.shared.like, s.shared.bright = sortedQuantile(sh, 0.5), shB
+	s.between.like, s.between.bright = sortedQuantile(bt, 0.5), btB
+	return s, true
 }
 
 // centresOn reports whether each of b's cell centres lies on a cell

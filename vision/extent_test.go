@@ -1122,6 +1122,36 @@ func TestGapsBetween(t *testing.T) {
 	runLaid(t, tests, "gapsBetween", gapsBetween)
 }
 
+// TestCaseLike checks caseLike on measured brightness: gaps as dark, or
+// as light, as the case around the grid and unlike every shared button
+// (boardgen 108226 and 109613, 2×2 boards read 2×3 and 3×3); not unlit
+// buttons between lit ones, nearer to them than to the case, nor cells
+// within the shared cells' range (lit and unlit buttons alike), nor a
+// grid whose surroundings lie beyond the photo.
+func TestCaseLike(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		shared          []float64
+		between, around float64
+		want            bool
+	}{
+		{"gaps lighter than the keys", []float64{4.11, 4.2, 4.41}, 4.84, 4.72, true},
+		{"gaps darker than the caps", []float64{4.98, 5.3, 5.57}, 4.17, 3.91, true},
+		{"unlit buttons between lit ones", []float64{5.3, 5.4, 5.5}, 4.6, 3.8, false},
+		{"within the shared range", []float64{4.2, 4.9, 5.5}, 4.6, 4.6, false},
+		{"around beyond the photo", []float64{4.11, 4.2, 4.41}, 4.84, math.NaN(), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &betweenSplit{around: tc.around}
+			s.shared.bright = tc.shared
+			s.between.bright = []float64{tc.between - 0.05, tc.between, tc.between + 0.05}
+			if got := s.caseLike(); got != tc.want {
+				t.Errorf("caseLike = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 // rivalCase is a choice among hypotheses ls with pick values vals, the
 // pick best, and the rival a test wants chosen (-1 for none).
 type rivalCase struct {
