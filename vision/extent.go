@@ -1722,7 +1722,7 @@ const occludedCells = 2
 // the occludedCells least alike are set aside (one cell is always
 // left); on a longer line, the median (lineScore). Glare may wash out
 // more of a line than that: when two or more of its cells are not
-// washed out (washedOut), their median counts if it is higher. It is
+// washed out (unwashedScore), their median counts if it is higher. It is
 // never below lineScore's median, and reports false when the line
 // cannot be judged.
 func (w *extentWindow) unoccludedScore(tpl [][]float64, side, r0, r1, c0, c1 int) (float64, bool) {

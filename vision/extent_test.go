@@ -730,12 +730,18 @@ func TestRefineExtentPointer(t *testing.T) {
 			defer pv.Close()
 			gocv.FillPoly(&img, pv, color.RGBA{255, 255, 255, 0})
 			gocv.Polylines(&img, pv, true, color.RGBA{0, 0, 0, 0}, 3)
-			truth := lattice{rows: e.Rows, cols: e.Cols, h: h, score: 1, sizeSure: true}
-			got, _ := refineExtentLog(img, truth, nil, nil)
-			if got.rows != e.Rows || got.cols != e.Cols {
-				t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, e.Rows, e.Cols)
-			}
+			checkKeepsSize(t, img, e, h)
 		})
+	}
+}
+
+// checkKeepsSize fails t unless refineExtent, given the labelled grid
+// (e's size, its homography h) over img, keeps that size.
+func checkKeepsSize(t *testing.T, img gocv.Mat, e labels.Entry, h [9]float64) {
+	t.Helper()
+	truth := lattice{rows: e.Rows, cols: e.Cols, h: h, score: 1, sizeSure: true}
+	if got, _ := refineExtentLog(img, truth, nil, nil); got.rows != e.Rows || got.cols != e.Cols {
+		t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, e.Rows, e.Cols)
 	}
 }
 
@@ -762,11 +768,7 @@ func TestRefineExtentGlare(t *testing.T) {
 			gocv.Ellipse(&mask, image.Pt(int(cx), int(cy)), image.Pt(int(3.6*pitch), int(1.5*pitch)), 0, 0, 360, color.RGBA{255, 255, 255, 0}, -1)
 			gocv.GaussianBlur(mask, &mask, image.Pt(0, 0), 0.25*pitch, 0.25*pitch, gocv.BorderDefault)
 			gocv.AddWeighted(img, 1, mask, 1.5, 0, &img)
-			truth := lattice{rows: e.Rows, cols: e.Cols, h: h, score: 1, sizeSure: true}
-			got, _ := refineExtentLog(img, truth, nil, nil)
-			if got.rows != e.Rows || got.cols != e.Cols {
-				t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, e.Rows, e.Cols)
-			}
+			checkKeepsSize(t, img, e, h)
 		})
 	}
 }
