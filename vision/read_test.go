@@ -616,3 +616,18 @@ func TestUnreachable(t *testing.T) {
 		})
 	}
 }
+
+// TestReadSmallBoardBesideClutter reads boardgen photos whose small
+// board the finder ranks after six or more grids of clutter (tiles,
+// keyboards): a 2×2 panel on floor tiles, a 3×3 panel beside a 4×12
+// keyboard, a 2×4 keypad beside tiles. With six hypotheses kept none of
+// them was read at its size.
+func TestReadSmallBoardBesideClutter(t *testing.T) {
+	for _, seed := range []int64{109728, 109740, 110212} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			if r, e := readEncoded(t, seed); !readExactly(r, e) {
+				t.Errorf("%s: read %d×%d %v, want %d×%d %v", e.Style, r.Rows, r.Cols, litStrings(r.Lit), e.Rows, e.Cols, e.Lights)
+			}
+		})
+	}
+}
