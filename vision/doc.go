@@ -166,6 +166,8 @@
 //     more coloured than the rest, centre or peak) and either grey and
 //     no brighter than the ring of would-be cells around the grid, gaps
 //     included (no light outshines its case or spills onto its gaps),
+//     nor, above V 86, raised ×1.2 over both the ring and its own gaps
+//     (white lights on a light screen look so, as pale caps do),
 //     or dim and darker than it (clearly darker when coloured: a light
 //     screen's coloured lights are no brighter than the screen; and
 //     neither sunk ×1.2 below their own gaps nor, saturated 0.45 or
