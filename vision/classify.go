@@ -810,14 +810,13 @@ const (
 func lcdLike(ext [][]cellStats, lit [][]bool) bool {
 	g := groups(inner(ext), litGridAt(lit))
 	spread := func(s cellStats) float64 { return s.spread }
-	peakS := func(s cellStats) float64 { return s.peakS }
 	if len(g[1]) == 0 || medianOf(g[1], cellV) >= lcdMaxV || medianOf(g[1], spread) >= lcdMaxSpread {
 		return false
 	}
 	// A tinted panel is no more saturated at its peaks than the
 	// segments are.
-	ps := medianOf(g[1], peakS)
-	tinted := len(g[0]) > 0 && ps < tintedPanelS && ps <= medianOf(g[0], peakS)+tintedSGap
+	ps := medianOf(g[1], cellPeakS)
+	tinted := len(g[0]) > 0 && ps < tintedPanelS && ps <= medianOf(g[0], cellPeakS)+tintedSGap
 	return ps < lcdMaxPeakS || tinted
 }
 
@@ -1125,11 +1124,10 @@ const (
 // domes in pale bezels had caps 0.6 more saturated than the bezels.
 func ringsLit(ext [][]cellStats) bool {
 	in := cellsOf(inner(ext))
-	pk := func(s cellStats) float64 { return s.peak }
-	p := medianOf(in, pk)
-	return medianOf(in, func(s cellStats) float64 { return s.halo }) >= ringsLitHalo &&
-		p >= ringsLitPeak && p-medianOf(ring(ext), pk) >= minVGap &&
-		medianOf(in, cellS) < medianOf(in, func(s cellStats) float64 { return s.peakS })+minSGap
+	p := medianOf(in, cellPeak)
+	return medianOf(in, cellHalo) >= ringsLitHalo &&
+		p >= ringsLitPeak && p-medianOf(ring(ext), cellPeak) >= minVGap &&
+		medianOf(in, cellS) < medianOf(in, cellPeakS)+minSGap
 }
 
 // ownColourV (log V, about V 106) and ownColourS are the median
@@ -1444,6 +1442,12 @@ func ring(ext [][]cellStats) []cellStats {
 // cell's centre: the measures medianOf is most often asked for.
 func cellV(s cellStats) float64 { return s.v }
 func cellS(s cellStats) float64 { return s.s }
+
+// cellPeak, cellPeakS and cellHalo are a cell's footprint peak, the
+// saturation there, and its halo, for medianOf and the like.
+func cellPeak(s cellStats) float64  { return s.peak }
+func cellPeakS(s cellStats) float64 { return s.peakS }
+func cellHalo(s cellStats) float64  { return s.halo }
 
 // medianOf is the median of get over the cells.
 func medianOf(cells []cellStats, get func(cellStats) float64) float64 {
@@ -1787,8 +1791,7 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 	}
 	sp := func(s cellStats) float64 { return s.spread }
 	fall := func(s cellStats) float64 { return s.v - s.ring }
-	halo := func(s cellStats) float64 { return s.halo }
-	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], halo) >= minHalo/2 &&
+	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], cellHalo) >= minHalo/2 &&
 		unlitRingsAsBright(g, ringsNearPeak)
 }
 
@@ -1798,8 +1801,7 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 // ringsUnread).
 func unlitRingsAsBright(g [2][]cellStats, peakBelow float64) bool {
 	ring := func(s cellStats) float64 { return s.ring }
-	peak := func(s cellStats) float64 { return s.peak }
-	return medianOf(g[0], ring) >= medianOf(g[1], ring) && medianOf(g[0], peak) >= medianOf(g[1], peak)-peakBelow
+	return medianOf(g[0], ring) >= medianOf(g[1], ring) && medianOf(g[0], cellPeak) >= medianOf(g[1], cellPeak)-peakBelow
 }
 
 // ringsUnread reports whether the cells read unlit show rings the cells
@@ -1820,8 +1822,7 @@ func ringsUnread(stats [][]cellStats, lit []bool) bool {
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return false
 	}
-	halo := func(s cellStats) float64 { return s.halo }
-	if medianOf(g[0], halo) < minHalo/2 || medianOf(g[1], halo) >= minHalo/4 {
+	if medianOf(g[0], cellHalo) < minHalo/2 || medianOf(g[1], cellHalo) >= minHalo/4 {
 		return false
 	}
 	if unlitRingsAsBright(g, ringsNearPeak) && medianOf(g[0], cellS) >= medianOf(g[1], cellS)+minSGap/3 {
@@ -2114,10 +2115,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		doubtAll("greyerdim")
 		return false
 	}
-	peak := func(s cellStats) float64 { return s.peak }
-	pS := func(s cellStats) float64 { return s.peakS }
 	sp := func(s cellStats) float64 { return s.spread }
-	if medianOf(uc, peak) >= medianOf(lc, peak) && medianOf(uc, func(s cellStats) float64 { return s.peak - s.rim }) > 0.3 {
+	if medianOf(uc, cellPeak) >= medianOf(lc, cellPeak) && medianOf(uc, func(s cellStats) float64 { return s.peak - s.rim }) > 0.3 {
 		// The unlit buttons' brightest tenth is as bright as the lit
 		// ones' and well above the gaps around them (not the case
 		// showing through): lit rings around dark caps beside bright
@@ -2126,7 +2125,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		return false
 	}
 	dip := func(s cellStats) float64 { return s.peak - s.v }
-	if len(uc) >= 3 && medianOf(uc, peak) >= medianOf(lc, peak)-ringPeakV && medianOf(uc, pS) >= medianOf(lc, pS)+ringPeakS &&
+	if len(uc) >= 3 && medianOf(uc, cellPeak) >= medianOf(lc, cellPeak)-ringPeakV && medianOf(uc, cellPeakS) >= medianOf(lc, cellPeakS)+ringPeakS &&
 		(medianOf(uc, sp) >= medianOf(lc, sp)+0.1 || medianOf(uc, dip) >= medianOf(lc, dip)+ringDip) {
 		// The unlit buttons' brightest tenth is nearly as bright as the
 		// lit ones' and more coloured, around uneven centres or centres
@@ -2212,8 +2211,7 @@ func greyGlare(stats [][]cellStats, lit []bool, i int) bool {
 		return false
 	}
 	g := groups(stats, litAt(lit))
-	pS := func(s cellStats) float64 { return s.peakS }
-	litS, litPS, unlitS := medianOf(g[1], cellS), medianOf(g[1], pS), medianOf(g[0], cellS)
+	litS, litPS, unlitS := medianOf(g[1], cellS), medianOf(g[1], cellPeakS), medianOf(g[0], cellS)
 	st := stats[i/len(stats[0])][i%len(stats[0])]
 	return litS-unlitS >= minSGap && math.Abs(st.s-unlitS) < 0.1 &&
 		litS-st.s >= minSGap && litPS-st.peakS >= minSGap
@@ -2261,7 +2259,7 @@ func brightnessOverlap(stats [][]cellStats, lit []bool, conf []float64, why map[
 	g := groups(stats, litAt(lit))
 	whiter := -1.0
 	if !satVaries(stats, lit, true) {
-		whiter = medianOf(g[1], func(s cellStats) float64 { return s.peakS }) - whiterPeak
+		whiter = medianOf(g[1], cellPeakS) - whiterPeak
 	}
 	// On a board of grey caps, a grey cell below clipped lights may as
 	// well be a cap in good light as a white light: brightness is all
@@ -2436,7 +2434,7 @@ func sameHue(cells []cellStats) bool {
 func whiteLone(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	u := groups(stats, litAt(lit))[0]
-	uPS := medianOf(u, func(s cellStats) float64 { return s.peakS })
+	uPS := medianOf(u, cellPeakS)
 	for i, on := range lit {
 		if on && stats[i/cols][i%cols].peakS < uPS-2*minSGap {
 			conf[i] = math.Min(conf[i], crossCap)
@@ -2453,8 +2451,7 @@ func whiteLone(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 func greyAmongLit(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
 	g := groups(stats, litAt(lit))
-	pS := func(s cellStats) float64 { return s.peakS }
-	uPS, lPS := medianOf(g[0], pS), medianOf(g[1], pS)
+	uPS, lPS := medianOf(g[0], cellPeakS), medianOf(g[1], cellPeakS)
 	var grey []int
 	for i, on := range lit {
 		if p := stats[i/cols][i%cols].peakS; on && p < uPS-2*minSGap && p < lPS-minSGap {
@@ -2726,7 +2723,7 @@ func clippedColourSplit(stats [][]cellStats) ([]float64, float64, bool) {
 		return nil, 0, false
 	}
 	g := groups(stats, above(xs, t))
-	if pS := func(s cellStats) float64 { return s.peakS }; medianOf(g[1], pS)-medianOf(g[0], pS) < clippedSatStep {
+	if medianOf(g[1], cellPeakS)-medianOf(g[0], cellPeakS) < clippedSatStep {
 		// Near-white cells, where a ratio of saturations is noise.
 		return nil, 0, false
 	}
@@ -2755,8 +2752,7 @@ const clippedOneHue = 0.9
 // colour at their peak than those below: lit rings do, glare does not.
 func peakColoured(stats [][]cellStats, xs []float64, t float64) bool {
 	g := groups(stats, above(xs, t))
-	get := func(s cellStats) float64 { return s.peakS }
-	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= 0.1
+	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], cellPeakS)-medianOf(g[0], cellPeakS) >= 0.1
 }
 
 // peakEven (log V, 5%) is how much darker than the other the upper
@@ -2768,8 +2764,7 @@ const peakEven = 0.05
 // case filling the footprint of a small unlit button is not.
 func peakBrighter(stats [][]cellStats, xs []float64, t, by float64) bool {
 	g := groups(stats, above(xs, t))
-	get := func(s cellStats) float64 { return s.peak }
-	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], get)-medianOf(g[0], get) >= by
+	return len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[1], cellPeak)-medianOf(g[0], cellPeak) >= by
 }
 
 // peakCheck splits the board again on the brightest tenth of each
@@ -2780,10 +2775,8 @@ func peakCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]i
 	cols := len(stats[0])
 	n := len(lit)
 	g := groups(stats, litAt(lit))
-	pS := func(s cellStats) float64 { return s.peakS }
-	pk := func(s cellStats) float64 { return s.peak }
-	if len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[0], pS) >= medianOf(g[1], pS)+0.1 &&
-		medianOf(g[0], pk) < medianOf(g[1], pk)-0.3 {
+	if len(g[0]) > 0 && len(g[1]) > 0 && medianOf(g[0], cellPeakS) >= medianOf(g[1], cellPeakS)+0.1 &&
+		medianOf(g[0], cellPeak) < medianOf(g[1], cellPeak)-0.3 {
 		// The unlit footprints' peaks are more coloured than the lit
 		// ones' but clearly darker: a coloured case around small
 		// buttons, not light (lit rings are as bright).
@@ -3065,8 +3058,7 @@ func twoGroupConf(xs []float64, stats [][]cellStats, t float64, lo, hi group, li
 	// cursors are white). Else its centre may be glare or a cursor over
 	// an unlit button.
 	g := groups(stats, above(xs, t))
-	pS := func(s cellStats) float64 { return s.peakS }
-	litS, litPS, unlitS := medianOf(g[1], cellS), medianOf(g[1], pS), medianOf(g[0], cellS)
+	litS, litPS, unlitS := medianOf(g[1], cellS), medianOf(g[1], cellPeakS), medianOf(g[0], cellS)
 	for _, i := range darkRim {
 		st := stats[i/cols][i%cols]
 		if litNeighbours(lit, cols, i) <= 1 && litS-unlitS >= minSGap &&
@@ -3219,7 +3211,7 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 			(medianOf(in, rise) <= -2*minVGap || medianOf(in, cellS) >= accentS && medianOf(in, rise) < 0)
 		dark := medianOf(in, cellV) <= oneGroupUnlitV && medianOf(in, cellV) <= medianOf(out, cellV)-margin && !accent
 		sure = (sure || dark && evenCells(inner(ext))) && !colourRing(in) &&
-			medianOf(in, func(s cellStats) float64 { return s.halo }) < plainHalo
+			medianOf(in, cellHalo) < plainHalo
 	}
 	if !sure || !alikeCells(inner(ext), !v.lit[0][0]) || twoKinds(inner(ext)) {
 		return
@@ -3430,9 +3422,9 @@ func evenCells(stats [][]cellStats) bool {
 		max float64
 	}{
 		{cellV, 0.2},
-		{func(s cellStats) float64 { return s.peak }, 0.2},
+		{cellPeak, 0.2},
 		{cellS, 0.1},
-		{func(s cellStats) float64 { return s.peakS }, 0.1},
+		{cellPeakS, 0.1},
 	} {
 		m := medianOf(all, f.get)
 		for _, st := range all {

@@ -12,8 +12,8 @@ var (
 	kindMeasures = []func(cellStats) float64{
 		cellV,
 		cellS,
-		func(s cellStats) float64 { return s.peak },
-		func(s cellStats) float64 { return s.peakS },
+		cellPeak,
+		cellPeakS,
 		func(s cellStats) float64 { return s.ring },
 		func(s cellStats) float64 { return s.v - s.ring },
 		func(s cellStats) float64 { return s.ca },
@@ -21,7 +21,7 @@ var (
 	}
 	colourMeasures = []func(cellStats) float64{
 		cellS,
-		func(s cellStats) float64 { return s.peakS },
+		cellPeakS,
 		func(s cellStats) float64 { return s.ca },
 		func(s cellStats) float64 { return s.cb },
 	}
@@ -80,7 +80,6 @@ func kindsRead(stats [][]cellStats, v *verdict) bool {
 	for i, st := range cellsOf(stats) {
 		k[b2i(upper[i])] = append(k[b2i(upper[i])], st)
 	}
-	ps := func(s cellStats) float64 { return s.peakS }
 	mv := [2]float64{medianOf(k[0], cellV), medianOf(k[1], cellV)}
 	var litKind int
 	switch {
@@ -89,7 +88,7 @@ func kindsRead(stats [][]cellStats, v *verdict) bool {
 	case math.Abs(mv[1]-mv[0]) >= minVGap:
 		litKind = b2i(mv[1] > mv[0])
 	default:
-		litKind = b2i(medianOf(k[1], ps) > medianOf(k[0], ps))
+		litKind = b2i(medianOf(k[1], cellPeakS) > medianOf(k[0], cellPeakS))
 	}
 	cols := len(stats[0])
 	for i, u := range upper {
