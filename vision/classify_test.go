@@ -1445,6 +1445,8 @@ func TestLCDLike(t *testing.T) {
 		{"tinted panel, segments greyer", cellStats{v: 5.16, spread: 0.006, peakS: 0.33}, cellStats{v: 4.37, spread: 0.005, peakS: 0.2}, false},
 		{"panel greyer than the segments", cellStats{v: 5.24, spread: 0.0, peakS: 0.21}, cellStats{v: 4.31, spread: 0.0, peakS: 0.21}, true},
 		{"bright tinted material", cellStats{v: 5.52, spread: 0.016, peakS: 0.32}, cellStats{v: 5.06, spread: 0.032, peakS: 0.34}, false},
+		{"noisy LCD", cellStats{v: 4.39, spread: 0.074, peakS: 0.21}, cellStats{v: 3.66, spread: 0.154, peakS: 0.195}, true},
+		{"membrane lights as bright as their gaps", cellStats{v: 5.22, spread: 0.114, peakS: 0.36}, cellStats{v: 4.34, spread: 0.77, peakS: 0.35}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(6, 6, pattern, tc.unlit, tc.lit)
