@@ -794,12 +794,21 @@ const (
 // to 0.15. Sensor noise makes a panel less even: noisy LCDs
 // (render-third 250000 photos 4 and 29, 270000 photo 63, read wholly
 // the other way round) lay at 0.074 to 0.080, a membrane's per-row
-// lights in daylight as bright as their gaps (108210) at 0.114.
+// lights in daylight as bright as their gaps (108210) at 0.114, and
+// one's white lights beside black holes (fresh 112166) at 0.082, which
+// lcdMaxDepth keeps.
 const (
 	lcdMaxV      = 5.32
 	lcdMaxSpread = 0.1
 	lcdMaxPeakS  = 0.3
 )
+
+// lcdMaxDepth bounds how far (log V) below the cells lcdLike takes for
+// an LCD's empty panel the segments may lie: LCDs lay 0.68 to 1.0 below
+// (render-third 190000 to 270000), a membrane's black holes beside its
+// white lights in daylight 1.64 (fresh boardgen 112166, read wholly the
+// other way round with lcdMaxSpread at 0.1).
+const lcdMaxDepth = 1.3
 
 // lcdLike reports whether a board that litLikeGaps doubts is an LCD read
 // the wrong way round: the cells read lit, as bright as the gaps, are
@@ -807,13 +816,19 @@ const (
 // lcdMaxPeakS) or tinted no more than the segments are (under
 // tintedPanelS, and at most tintedSGap above the segments' peaks), and
 // below the brightness (lcdMaxV) that a white button
-// in light or a light nearly clips at. A reflective panel shows the
+// in light or a light nearly clips at, the segments no more than
+// lcdMaxDepth below them. A reflective panel shows the
 // room's light; lights and lit keys outshine it or show their glyphs,
 // rings and case.
 func lcdLike(ext [][]cellStats, lit [][]bool) bool {
 	g := groups(inner(ext), litGridAt(lit))
 	spread := func(s cellStats) float64 { return s.spread }
 	if len(g[1]) == 0 || medianOf(g[1], cellV) >= lcdMaxV || medianOf(g[1], spread) >= lcdMaxSpread {
+		return false
+	}
+	if len(g[0]) > 0 && medianOf(g[1], cellV)-medianOf(g[0], cellV) > lcdMaxDepth {
+		// Far darker cells are holes or black caps: an LCD's dark
+		// segments still reflect the room.
 		return false
 	}
 	// A tinted panel is no more saturated at its peaks than the

@@ -1447,6 +1447,7 @@ func TestLCDLike(t *testing.T) {
 		{"bright tinted material", cellStats{v: 5.52, spread: 0.016, peakS: 0.32}, cellStats{v: 5.06, spread: 0.032, peakS: 0.34}, false},
 		{"noisy LCD", cellStats{v: 4.39, spread: 0.074, peakS: 0.21}, cellStats{v: 3.66, spread: 0.154, peakS: 0.195}, true},
 		{"membrane lights as bright as their gaps", cellStats{v: 5.22, spread: 0.114, peakS: 0.36}, cellStats{v: 4.34, spread: 0.77, peakS: 0.35}, false},
+		{"white lights beside black holes", cellStats{v: 5.32 - 0.004, spread: 0.082, peakS: 0.176}, cellStats{v: 3.676, spread: 0.263, peakS: 0.201}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(6, 6, pattern, tc.unlit, tc.lit)
