@@ -301,3 +301,38 @@ func TestDecideClippedColour(t *testing.T) {
 		})
 	}
 }
+
+// TestAsRing checks one-group boards read all on by their level: cells
+// as bright, as saturated and of the hue of the screen around the grid
+// are its empty cells, all off in doubt (render-unseen u32_0062: faint
+// blue cells on a blue tablet, 0.01 brighter and 0.05 more saturated,
+// read all on); cells that outshine it, are clearly more coloured, of
+// another hue, or clipped stay on.
+func TestAsRing(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		v, s, peak float64 // the cells' log V, saturation and peak
+		ca, cb     float64 // the cells' chroma
+		screenV    float64 // the screen's log V
+		off        bool
+	}{
+		{"faint cells on a tablet", 5.44, 0.43, 5.45, -0.1, -0.3, 5.43, true},
+		{"outshining the screen", 5.44, 0.43, 5.45, -0.1, -0.3, 5.44 - minVGap, false},
+		{"more coloured", 5.44, 0.38 + minSGap/2, 5.45, -0.1, -0.3, 5.43, false},
+		{"of another hue", 5.44, 0.43, 5.45, 0.3, 0, 5.43, false},
+		{"clipped", 5.44, 0.43, clippedV, -0.1, -0.3, 5.43, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cell := cellStats{v: tc.v, s: tc.s, spread: 0.02, rim: tc.screenV, ring: tc.v, peak: tc.peak, peakS: tc.s, ca: tc.ca, cb: tc.cb}
+			screen := cellStats{v: tc.screenV, s: 0.38, spread: 0.02, rim: tc.screenV, ring: tc.screenV, peak: tc.screenV + 0.02, peakS: 0.38, ca: -0.1, cb: -0.3}
+			v := decideBoard(withRing(board(5, 5, pattern, cell, cell), screen))
+			if !v.oneGroup {
+				t.Fatalf("not read as one group (why %v)", v.why)
+			}
+			if got := v.why["asring"] > 0; got != tc.off {
+				t.Fatalf("read as the screen around it %v, want %v (why %v)", got, tc.off, v.why)
+			}
+			checkCells(t, v, func(int, int) bool { return !tc.off }, true)
+		})
+	}
+}

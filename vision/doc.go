@@ -211,7 +211,11 @@
 //     one, read so on the centres or through a shadow, whose every cell
 //     shows a ring (median halo 0.24) peaking above V 90 and above the
 //     ring around the grid, around a cap no more coloured than the
-//     ring: ring LEDs lit around dark caps.
+//     ring: ring LEDs lit around dark caps. A board read all on by its
+//     level whose cells, unclipped, are as bright as the ring around the
+//     grid (within ×1.1), as saturated (within 0.075) and of its hue is
+//     read all off, in doubt: a light outshines or colours the surface
+//     it sits on (faint empty cells on a tablet's screen).
 //  6. When the halos split the cells in two clear groups that the
 //     centres read otherwise, and the ringed group is brighter than the
 //     other in an annulus where its rings stand out (a bright bezel
