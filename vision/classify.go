@@ -941,9 +941,8 @@ func panelLit(ext [][]cellStats, lit [][]bool) bool {
 		return false
 	}
 	ov, os := medianOf(out, cellV), medianOf(out, cellS)
-	litLike := medianOf(g[1], cellV)-ov < minVGap && math.Abs(medianOf(g[1], cellS)-os) < minSGap/2
 	unlitApart := math.Abs(medianOf(g[0], cellV)-ov) >= minVGap || math.Abs(medianOf(g[0], cellS)-os) >= minSGap
-	if !litLike || !unlitApart {
+	if !onPanel(g[1], out) || !unlitApart {
 		return false
 	}
 	// Greyer than the cells read unlit, or of the panel's own colour
@@ -957,6 +956,14 @@ func panelLit(ext [][]cellStats, lit [][]bool) bool {
 }
 
 // Levels of panelLit, in centre chroma (ca, cb: saturation units):
+// onPanel reports whether cells look like the panel or screen out (the
+// ring of would-be cells around the grid) as far as a light would not:
+// no brighter by minVGap (median log V), saturated within half minSGap.
+func onPanel(cells, out []cellStats) bool {
+	return medianOf(cells, cellV)-medianOf(out, cellV) < minVGap &&
+		math.Abs(medianOf(cells, cellS)-medianOf(out, cellS)) < minSGap/2
+}
+
 // panelSameHue is how near the panel's the cells read lit must lie to
 // be of its colour, panelHue how far from it the cells read unlit must
 // lie.
@@ -4149,7 +4156,5 @@ func asRing(ext [][]cellStats) bool {
 	if len(out) == 0 || medianOf(in, cellPeak) >= clippedV {
 		return false
 	}
-	return math.Abs(medianOf(in, cellV)-medianOf(out, cellV)) < minVGap &&
-		math.Abs(medianOf(in, cellS)-medianOf(out, cellS)) < minSGap/2 &&
-		hueGap(in, out) < minSGap
+	return onPanel(in, out) && medianOf(out, cellV)-medianOf(in, cellV) < minVGap && hueGap(in, out) < minSGap
 }
