@@ -495,6 +495,26 @@ func TestDecideSpots(t *testing.T) {
 			st.prof[1] -= d
 		}
 	}
+	// Caps of one colour, lit by a spot or showing a dark dot at the
+	// centre, under a shadow that dims whole caps, row by row, by more
+	// than the spots differ (render-third 250000 photo 54, whose
+	// shaded lit caps read unlit before).
+	dots := make([][]cellStats, 6)
+	for r := range dots {
+		dots[r] = make([]cellStats, 5)
+		for c := range dots[r] {
+			v := 5.2 - 0.2*float64(r) + 0.03*float64((r*3+c)%5-2)
+			spot := v + 0.1
+			if !pattern(r, c) {
+				spot = v - 0.9
+			}
+			dots[r][c] = cell(v, 0.4, 0.2, [profBins]float64{spot, spot, v, v, v, v - 0.1, v - 0.2, v - 0.3})
+		}
+	}
+	// Domes whose specular highlights stand above both lit and unlit
+	// caps, by different amounts (boardgen 108509): read by the caps.
+	domeOn := cell(5.3, 0.3, 0.1, [profBins]float64{5.9, 5.8, 5.3, 5.3, 5.3, 5.2, 5.1, 5.0})
+	domeOff := cell(4.6, 0.3, 0.1, [profBins]float64{4.7, 4.65, 4.6, 4.6, 4.6, 4.5, 4.4, 4.3})
 	tests := []struct {
 		name  string
 		stats [][]cellStats
@@ -502,6 +522,8 @@ func TestDecideSpots(t *testing.T) {
 	}{
 		{"LEDs in caps of two colours", caps, true},
 		{"plain lights", board(6, 5, pattern, grey, glow), false},
+		{"lit spots and dark dots under a shadow", dots, true},
+		{"highlights on domes", board(6, 5, pattern, domeOff, domeOn), false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -133,7 +133,12 @@
 //     is kept only when it separates at least twice as clearly as the
 //     others: caps of several colours, lit at their very centre, are
 //     read by their spots, every cell in doubt and left so by the cell
-//     model. Everything
+//     model. So is a fourth, on how far those annuli stand above or
+//     below the cap's own centre, when the lower group's lie 0.3 (log V)
+//     below their caps on average and the upper group's at or above
+//     theirs: lit spots beside unlit caps' dark dots, under a shadow
+//     that dims whole caps (a highlight above every dome is no dot).
+//     Everything
 //     is relative to the board itself, so a dim room and daylight read
 //     alike.
 //     When the unlit group is clearly less even than the lit one, with
