@@ -1596,7 +1596,7 @@ func decide(stats [][]cellStats) *verdict {
 	spot := false   // the kept split is on spotScore or dotScore
 	bestSep := 0.0  // the clearest separation of the splits before
 	scores := []func(cellStats) float64{litScore, brightScore, spotScore, dotScore}
-	spotAt := 2 // spotScore and dotScore, tried last
+	spotAt, dotAt := 2, 3 // spotScore and dotScore, tried last
 	for k, score := range scores {
 		ys := cellScores(stats, score)
 		ty, l, h, sep, oky := otsuSplit(ys, stats)
@@ -1630,7 +1630,7 @@ func decide(stats [][]cellStats) *verdict {
 			// than any other: usually it only repeats the others.
 			better = sep >= spotLead*bestSep && h.mean-l.mean >= need
 		}
-		if k == spotAt+1 {
+		if k == dotAt {
 			// Dark dots in unlit caps beside lit spots, not highlights
 			// that vary from dome to dome.
 			better = better && l.mean <= -dotDepth/vScale && h.mean >= 0
