@@ -955,7 +955,6 @@ func panelLit(ext [][]cellStats, lit [][]bool) bool {
 			hueGap(g[1], out) < panelSameHue && hueGap(g[0], out) >= panelHue
 }
 
-// Levels of panelLit, in centre chroma (ca, cb: saturation units):
 // onPanel reports whether cells look like the panel or screen out (the
 // ring of would-be cells around the grid) as far as a light would not:
 // no brighter by minVGap (median log V), saturated within half minSGap.
@@ -964,6 +963,23 @@ func onPanel(cells, out []cellStats) bool {
 		math.Abs(medianOf(cells, cellS)-medianOf(out, cellS)) < minSGap/2
 }
 
+// asRing reports whether a board's cells look like the ring of would-be
+// cells around the grid (the case or screen): their median brightness
+// within minVGap of the ring's, their saturation within half minSGap and
+// their hue within minSGap, their peaks below the clip. Render-unseen
+// u32_0062 (faint empty cells on a blue tablet, 0.01 brighter and 0.05
+// more saturated than the screen) was read all on by its level; over
+// 16 tuning sets (3,858 photos), the held-out sets and four fresh ones
+// it changed no other reading.
+func asRing(ext [][]cellStats) bool {
+	in, out := cellsOf(inner(ext)), ring(ext)
+	if len(out) == 0 || medianOf(in, cellPeak) >= clippedV {
+		return false
+	}
+	return onPanel(in, out) && medianOf(out, cellV)-medianOf(in, cellV) < minVGap && hueGap(in, out) < minSGap
+}
+
+// Levels of panelLit, in centre chroma (ca, cb: saturation units):
 // panelSameHue is how near the panel's the cells read lit must lie to
 // be of its colour, panelHue how far from it the cells read unlit must
 // lie.
@@ -4163,19 +4179,3 @@ const (
 	tintedPanelS = 0.45
 	tintedSGap   = 0.05
 )
-
-// asRing reports whether a board's cells look like the ring of would-be
-// cells around the grid (the case or screen): their median brightness
-// within minVGap of the ring's, their saturation within half minSGap and
-// their hue within minSGap, their peaks below the clip. Render-unseen
-// u32_0062 (faint empty cells on a blue tablet, 0.01 brighter and 0.05
-// more saturated than the screen) was read all on by its level; over
-// 16 tuning sets (3,858 photos), the held-out sets and four fresh ones
-// it changed no other reading.
-func asRing(ext [][]cellStats) bool {
-	in, out := cellsOf(inner(ext)), ring(ext)
-	if len(out) == 0 || medianOf(in, cellPeak) >= clippedV {
-		return false
-	}
-	return onPanel(in, out) && medianOf(out, cellV)-medianOf(in, cellV) < minVGap && hueGap(in, out) < minSGap
-}

@@ -437,12 +437,12 @@ func splitBetween(img gocv.Mat, b, r lattice) (*betweenSplit, bool) {
 			}
 		}
 	}
+	if len(sh) == 0 || len(bt) == 0 || 2*len(sh)+2*len(bt) < 3*b.rows*b.cols {
+		return nil, false
+	}
 	var around []float64
 	for side := 0; side < 4; side++ {
 		around = append(around, w.cellValues(w.bright, w.lineCells(side, true, r0, r1, c0, c1))...)
-	}
-	if len(sh) == 0 || len(bt) == 0 || 2*len(sh)+2*len(bt) < 3*b.rows*b.cols {
-		return nil, false
 	}
 	for _, xs := range [][]float64{sh, bt, shB, btB, around} {
 		sort.Float64s(xs)
