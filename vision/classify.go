@@ -966,14 +966,15 @@ func onPanel(cells, out []cellStats) bool {
 // asRing reports whether a board's cells look like the ring of would-be
 // cells around the grid (the case or screen): their median brightness
 // within minVGap of the ring's, their saturation within half minSGap and
-// their hue within minSGap, their peaks below the clip. Render-unseen
+// their hue within minSGap, their peaks below the clip unless the ring's
+// peaks clip too (a light screen: the board is that screen). Render-unseen
 // u32_0062 (faint empty cells on a blue tablet, 0.01 brighter and 0.05
 // more saturated than the screen) was read all on by its level; over
 // 16 tuning sets (3,858 photos), the held-out sets and four fresh ones
 // it changed no other reading.
 func asRing(ext [][]cellStats) bool {
 	in, out := cellsOf(inner(ext)), ring(ext)
-	if len(out) == 0 || medianOf(in, cellPeak) >= clippedV {
+	if len(out) == 0 || medianOf(in, cellPeak) >= clippedV && medianOf(out, cellPeak) < clippedV {
 		return false
 	}
 	return onPanel(in, out) && medianOf(out, cellV)-medianOf(in, cellV) < minVGap && hueGap(in, out) < minSGap
@@ -3237,7 +3238,8 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		}
 		// Caps near white in a warm cast may clip beside clipped lights
 		// and look coloured too, but less so: the lights must match.
-		sure = sure && evenCells(inner(ext))
+		// Cells like the clipped screen around them are that screen.
+		sure = sure && evenCells(inner(ext)) && !asRing(ext)
 	} else {
 		for _, st := range in {
 			sure = sure && st.v < oneGroupGreyTopV && st.peak < clippedV && st.s < plainGreyS && st.peakS < plainGreyS

@@ -321,6 +321,9 @@ func TestAsRing(t *testing.T) {
 		{"more coloured", 5.44, 0.38 + minSGap/2, 5.45, -0.1, -0.3, 5.43, false},
 		{"of another hue", 5.44, 0.43, 5.45, 0.3, 0, 5.43, false},
 		{"clipped", 5.44, 0.43, clippedV, -0.1, -0.3, 5.43, false},
+		// Render-unseen u37_0116: all off on a clipped lilac tablet,
+		// read all on with no doubt.
+		{"clipped on a clipped screen", 5.50, 0.36, 5.54, -0.1, -0.3, 5.51, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cell := cellStats{v: tc.v, s: tc.s, spread: 0.02, rim: tc.screenV, ring: tc.v, peak: tc.peak, peakS: tc.s, ca: tc.ca, cb: tc.cb}
