@@ -19,46 +19,47 @@
 //
 //  1. findLattices searches a downscaled copy for a regular lattice of
 //     similar blobs (lit and unlit buttons) and returns a few grid
-//     hypotheses, best first. Two more sources add hypotheses that
-//     blobs alone miss: cosets proposes the partner of a lattice of
-//     round buttons and the case showing between them (the two
-//     interleave, half a cell apart), and splitBlobs lays a lattice over
-//     a large blob whose inside repeats in two directions (cells that
-//     touch merge into one blob), with the pitch from the peaks of its
-//     autocorrelation. When the best lattice is weak and the photo uses
-//     only part of the range of levels (a dim room, flat light), the
-//     search runs again on a copy whose levels are spread over the
-//     whole range, and its lattices compete with the first ones; when
-//     the photo spans the range already, or the spread copy's best is
-//     weak too, or the first look's best is not weak but scores under
-//     clearScore a cell, on a copy whose lightness is equalised tile by
-//     tile (CLAHE): a dark panel in a bright room, its unlit lights a
-//     few levels from it, or lights alone at twice the pitch of unlit
-//     buttons that hardly differ from their panel. Equalising lifts
-//     noise and texture too, so a lattice only that copy shows is never
-//     sure of its size, one another look found as well keeps that
-//     look's score, and none rivals another look's best. If the best
-//     is weak still, once more with adaptive thresholds on chroma
-//     (the largest of B, G, R less the smallest) as well: pale coloured
-//     caps on a pale panel differ from it in colour more than in grey;
-//     and if the best is at most 4 cells or rests on few blobs still,
-//     once more with regions parted by dark lines a few pixels wide
-//     (flat cells edge to edge on a blurred screen, each as dark as its
-//     neighbours beyond the line, make no blob otherwise); when that
-//     best is at most 4 cells, also with the cells of a grid of
-//     straight edges: two families of lines from a Hough transform of
-//     the edges, each an evenly stepped run, their outer lines shown
-//     along most of their length, every line along a fifth of it, and a
-//     step of room beyond the grid (lit cells that touch merge into one
-//     blob, but the lines between cells are a lit cell's edge
-//     somewhere). A
-//     lattice whose blobs have blobs of their own size closer than a
-//     cell (a third of them or more) is coarser than the board's, laid
-//     over a few lit lights, and loses half its score. Growing and
-//     refining a lattice pass over a blob with two blobs of its size
-//     closer than half the pitch: it sits in a finer field (tiles,
-//     cloth, keys), where a coarse lattice's tolerance always finds a
-//     blob.
+//     hypotheses, best first. Two more sources add hypotheses that blobs
+//     alone miss: cosets proposes the partner of a lattice of round
+//     buttons and the case showing between them (the two interleave,
+//     half a cell apart), and splitBlobs lays a lattice over a large
+//     blob whose inside repeats in two directions (cells that touch
+//     merge into one blob), with the pitch from the peaks of its
+//     autocorrelation. A third, sparse, fits one lattice to many alike
+//     blobs far apart (the lit lights alone, in a dim room or on a
+//     screen that draws only lit cells), whose pieces it then drops;
+//     such a lattice is never sure of its size. When the best lattice is
+//     weak and the photo uses only part of the range of levels (a dim
+//     room, flat light), the search runs again on a copy whose levels
+//     are spread over the whole range, and its lattices compete with the
+//     first ones; when the photo spans the range already, or the spread
+//     copy's best is weak too, or the first look's best is not weak but
+//     scores under clearScore a cell, on a copy whose lightness is
+//     equalised tile by tile (CLAHE): a dark panel in a bright room, its
+//     unlit lights a few levels from it, or lights alone at twice the
+//     pitch of unlit buttons that hardly differ from their panel.
+//     Equalising lifts noise and texture too, so a lattice only that
+//     copy shows is never sure of its size, one another look found as
+//     well keeps that look's score, and none rivals another look's best.
+//     If the best is weak still, once more with adaptive thresholds on
+//     chroma (the largest of B, G, R less the smallest) as well: pale
+//     coloured caps on a pale panel differ from it in colour more than
+//     in grey; and if the best is at most 4 cells or rests on few blobs
+//     still, once more with regions parted by dark lines a few pixels
+//     wide (flat cells edge to edge on a blurred screen, each as dark as
+//     its neighbours beyond the line, make no blob otherwise); when that
+//     best is at most 4 cells, also with the cells of a grid of straight
+//     edges: two families of lines from a Hough transform of the edges,
+//     each an evenly stepped run, their outer lines shown along most of
+//     their length, every line along a fifth of it, and a step of room
+//     beyond the grid (lit cells that touch merge into one blob, but the
+//     lines between cells are a lit cell's edge somewhere). A lattice
+//     whose blobs have blobs of their own size closer than a cell (a
+//     third of them or more) is coarser than the board's, laid over a
+//     few lit lights, and loses half its score. Growing and refining a
+//     lattice pass over a blob with two blobs of its size closer than
+//     half the pitch: it sits in a finer field (tiles, cloth, keys),
+//     where a coarse lattice's tolerance always finds a blob.
 //  2. refineExtent grows or
 //     shrinks the first hypothesis one row or column at a time by how
 //     much each line's edge pattern looks like the board's buttons, lit

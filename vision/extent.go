@@ -164,7 +164,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	if len(out) == 0 {
 		return out
 	}
-	first, c0 := refineExtent(img, out[0])
+	first, c0 := refineOrKeep(img, out[0])
 	keypadDoubt(img, &first)
 	out[0] = first
 	// vals holds each refined hypothesis' pickValue times pickWeight,
@@ -177,7 +177,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 			// Clarity is at most 1: this one cannot win.
 			continue
 		}
-		r, c := refineExtent(img, out[k])
+		r, c := refineOrKeep(img, out[k])
 		keypadDoubt(img, &r)
 		out[k] = r
 		vals[k] = pickValue(r.score, c) * pickWeight(r)
@@ -203,6 +203,17 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		out[0] = b
 	}
 	return out
+}
+
+// refineOrKeep is refineExtent, but a sparse lattice that refineExtent
+// cannot judge (its unlit cells do not show, so no block of alike cells
+// stands out) it returns as it is with a clarity of 0.
+func refineOrKeep(img gocv.Mat, l lattice) (lattice, float64) {
+	r, c := refineExtent(img, l)
+	if l.sparse && math.IsInf(c, -1) {
+		return l, 0
+	}
+	return r, c
 }
 
 // onlyLocalBefore reports whether ls[k] is not a lattice of the

@@ -237,7 +237,7 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 		}
 	}
 	bestFirst()
-	out = distinct(out)
+	out = dropPieces(distinct(out))
 	bestFirst()
 	otherFirst(out)
 	for i := range out {
@@ -422,6 +422,8 @@ func latticesOn(seg, work gocv.Mat, m *levelMap, look blobLook, cache *segCache,
 	hs = append(hs, f.cosets(hs)...)
 	// Boards whose cells merged into one blob: split it by its pitch.
 	hs = append(hs, f.splitBlobs(hs)...)
+	// Lit lights alone, far apart on one lattice (a dim room).
+	hs = append(hs, f.sparse(hs)...)
 	var out []lattice
 	for _, h := range hs {
 		if l, ok := f.toLattice(h, rows, cols, scale); ok {
@@ -499,6 +501,9 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 	if h.caseGrown {
 		doubts |= doubtCaseGrown
 	}
+	if h.sparse {
+		doubts |= doubtSparse
+	}
 	if f.beyond(h) > 0 {
 		doubts |= doubtBeyond
 	}
@@ -546,7 +551,7 @@ func (f *finder) toLattice(h *hyp, rows, cols int, scale float64) (lattice, bool
 	if !ok {
 		return lattice{}, false
 	}
-	l := lattice{rows: nr, cols: nc, h: m, score: h.score, sizeSure: true}
+	l := lattice{rows: nr, cols: nc, h: m, score: h.score, sizeSure: true, sparse: h.sparse}
 	l.doubt(doubts)
 	if rows > 0 && !l.inside(float64(f.w)*scale, float64(f.h)*scale) {
 		// A window of the given size that runs off the photo is not

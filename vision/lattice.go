@@ -45,6 +45,9 @@ type lattice struct {
 	// block is set by refineExtent when the photo shows the grid as a
 	// clear block of alike buttons (extentWindow.block).
 	block bool
+	// sparse is set for a lattice of lit lights far apart (finder.sparse):
+	// refineExtent, which judges blocks of alike cells, leaves it be.
+	sparse bool
 }
 
 // sizeDoubt is a set of reasons not to vouch for a lattice's size.
@@ -69,13 +72,14 @@ const (
 	doubtGivenSize                          // a given size the blobs do not fill
 	doubtKeypad                             // cells' centres unlike each other, as a keypad's digits
 	doubtLocal                              // found only by the equalised look
+	doubtSparse                             // lit lights far apart, the unlit unseen
 	numDoubts         = iota
 )
 
 // String lists the reasons by name.
 func (d sizeDoubt) String() string {
 	names := [numDoubts]string{"sparse edge", "few nodes", "continues", "beyond", "foreign edge", "case grown",
-		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad", "local"}
+		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad", "local", "sparse"}
 	var s []string
 	for i := 0; i < numDoubts; i++ {
 		if d&(1<<i) != 0 {
@@ -136,6 +140,7 @@ type hyp struct {
 	size           float64 // median blob size
 	cont           int     // sides beyond which the lattice seems to go on
 	caseGrown      bool    // the case cue added lines without blobs
+	sparse         bool    // made by sparse: its empty cells cost sparseMiss
 }
 
 // finder searches a set of blobs for lattices.
@@ -332,6 +337,11 @@ func (f *finder) sameSurround(j, k int, pitch float64) bool {
 // fit fits h.h to the hypothesis' nodes: a homography when there are
 // enough of them in two directions, else an affine map.
 func (f *finder) fit(h *hyp) bool {
+	return f.fitNodes(h, true)
+}
+
+// fitNodes is fit, leaving out ransacInliers unless robust is set.
+func (f *finder) fitNodes(h *hyp, robust bool) bool {
 	ns := h.sortedNodes()
 	src := make([][2]float64, len(ns))
 	dst := make([][2]float64, len(ns))
@@ -340,7 +350,7 @@ func (f *finder) fit(h *hyp) bool {
 		b := &f.bs[h.node[n]]
 		dst[x] = [2]float64{b.x, b.y}
 	}
-	if len(ns) >= ransacMin {
+	if robust && len(ns) >= ransacMin {
 		src, dst = ransacInliers(src, dst)
 	}
 	m, ok := fitMap(src, dst)
@@ -641,7 +651,11 @@ func (f *finder) score(h *hyp) {
 	}
 	rows, cols := h.i1-h.i0+1, h.j1-h.j0+1
 	missing := rows*cols - len(h.node)
-	h.score = q - missPenalty*float64(missing)
+	miss := missPenalty
+	if h.sparse {
+		miss = sparseMiss
+	}
+	h.score = q - miss*float64(missing)
 	// Boards are photographed within about 25° of upright; a lattice
 	// whose axes run near the diagonals is more likely a sublattice of
 	// a board or a pattern of something else.
