@@ -46,7 +46,8 @@ type lattice struct {
 	// clear block of alike buttons (extentWindow.block).
 	block bool
 	// sparse is set for a lattice of lit lights far apart (finder.sparse):
-	// refineExtent, which judges blocks of alike cells, leaves it be.
+	// where refineExtent, which judges blocks of alike cells, cannot
+	// judge it, refineOrKeep keeps it as it is.
 	sparse bool
 }
 
