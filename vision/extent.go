@@ -250,6 +250,11 @@ func finerRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
 // rivalScore of the pick; -1 when none. It is finerRival turned round:
 // the pick took the gaps between the buttons for cells.
 func coarserRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
+	if ls[best].sparse {
+		// Its unlit cells do not show: unlike its lit buttons by
+		// nature, they are no gaps.
+		return -1
+	}
 	return bestRival(vals, best, func(k int) bool { return gapsBetween(img, ls[k], ls[best]) })
 }
 
