@@ -637,16 +637,21 @@ func (f *finder) medianSize(h *hyp) float64 {
 	return s[len(s)/2]
 }
 
+// offLattice is how far blob k lies from lattice point n of the map m,
+// in pitches there (the shorter of the two).
+func (f *finder) offLattice(m *[9]float64, n [2]int, k int) float64 {
+	x, y := applyH(m, float64(n[0]), float64(n[1]))
+	pi, pj := localPitch(m, float64(n[0]), float64(n[1]))
+	return math.Hypot(f.bs[k].x-x, f.bs[k].y-y) / math.Min(pi, pj)
+}
+
 // score rates a hypothesis: blobs close to their lattice points count for
 // it, lattice points inside the extent without a blob count against it.
 func (f *finder) score(h *hyp) {
 	var q float64
 	for _, n := range h.sortedNodes() {
 		k := h.node[n]
-		x, y := applyH(&h.h, float64(n[0]), float64(n[1]))
-		pi, pj := localPitch(&h.h, float64(n[0]), float64(n[1]))
-		d := math.Hypot(f.bs[k].x-x, f.bs[k].y-y) / math.Min(pi, pj)
-		r := d / matchTol
+		r := f.offLattice(&h.h, n, k) / matchTol
 		c := f.bs[k].contrast
 		q += (1 - 0.5*r*r) * (0.6 + 0.4*math.Min(1, c/50))
 	}

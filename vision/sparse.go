@@ -121,11 +121,12 @@ func (f *finder) alike(s int) []int {
 // fits a board.
 func (f *finder) sparseLattice(set []int) *hyp {
 	sz := f.bs[set[0]].size()
+	minStep := 1.1 * sz // buttons do not overlap
 	var ds []vec
 	for x, j := range set {
 		for _, k := range set[x+1:] {
 			d := vec{f.bs[k].x - f.bs[j].x, f.bs[k].y - f.bs[j].y}
-			if d.len() >= 1.1*sz {
+			if d.len() >= minStep {
 				ds = append(ds, d)
 			}
 		}
@@ -134,7 +135,7 @@ func (f *finder) sparseLattice(set []int) *hyp {
 	var cands []vec
 	for _, d := range ds[:min(len(ds), sparseBases)] {
 		cands = append(cands, d)
-		if h := d.mul(0.5); h.len() >= 1.1*sz {
+		if h := d.mul(0.5); h.len() >= minStep {
 			cands = append(cands, h)
 		}
 	}
@@ -199,9 +200,10 @@ func sameBasis(tried [][2]vec, a, b vec) bool {
 
 // join places the blobs of set on the lattice of vectors a and b from
 // set[0]. Nearest first (set's order), a blob joins where it falls
-// within sparseTol of a lattice point of the map fitted to the blobs
+// within matchTol of a lattice point of the map fitted to the blobs
 // placed before it, so that the map learns the perspective as it goes
-// out; passes repeat while blobs join.
+// out; passes repeat while blobs join. Only the blobs within sparseTol
+// of the robust fit to them all stay.
 func (f *finder) join(set []int, a, b vec) *hyp {
 	s0 := &f.bs[set[0]]
 	h := &hyp{node: map[[2]int]int{{0, 0}: set[0]}, h: [9]float64{a.x, b.x, s0.x, a.y, b.y, s0.y, 0, 0, 1}}
@@ -216,15 +218,9 @@ func (f *finder) join(set []int, a, b vec) *hyp {
 			if !ok {
 				return nil
 			}
-			bk := &f.bs[k]
-			u, v := applyH(&inv, bk.x, bk.y)
+			u, v := applyH(&inv, f.bs[k].x, f.bs[k].y)
 			n := [2]int{int(math.Round(u)), int(math.Round(v))}
-			if _, ok := h.node[n]; ok {
-				continue
-			}
-			x, y := applyH(&h.h, float64(n[0]), float64(n[1]))
-			pi, pj := localPitch(&h.h, float64(n[0]), float64(n[1]))
-			if math.Hypot(bk.x-x, bk.y-y) > matchTol*math.Min(pi, pj) {
+			if _, ok := h.node[n]; ok || f.offLattice(&h.h, n, k) > matchTol {
 				continue
 			}
 			h.node[n], taken[k] = k, true
@@ -239,15 +235,11 @@ func (f *finder) join(set []int, a, b vec) *hyp {
 			}
 		}
 	}
-	// Placed within matchTol of a map still learning; kept only within
-	// sparseTol of the map of them all.
 	if len(h.node) < sparseMin || !f.fit(h) {
 		return nil
 	}
 	for n, k := range h.node {
-		x, y := applyH(&h.h, float64(n[0]), float64(n[1]))
-		pi, pj := localPitch(&h.h, float64(n[0]), float64(n[1]))
-		if math.Hypot(f.bs[k].x-x, f.bs[k].y-y) > sparseTol*math.Min(pi, pj) {
+		if f.offLattice(&h.h, n, k) > sparseTol {
 			delete(h.node, n)
 		}
 	}
