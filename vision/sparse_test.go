@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -61,7 +60,6 @@ func TestReadSparseLit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			img := paintSparse(t, tc.rows, tc.cols, tc.lit, tc.deg)
 			defer img.Close()
-			gocv.IMWrite(fmt.Sprintf("/tmp/s23/sparse-%d.png", int(tc.deg)), img)
 			r, err := Read(img, nil)
 			if err != nil {
 				t.Fatal(err)
