@@ -1059,20 +1059,34 @@ const (
 // lineColours reports whether the reading (lit) splits the board into
 // whole rows, or whole columns, of three cells or more, the lit ones
 // less than lineGap brighter than the unlit ones, and two rows of one
-// group differ in colour: rows of lights in different colours, all on
-// or all off, rather than lit rows beside unlit ones, which a light
-// outshines and which share one colour.
+// group differ in colour, or each group holds two rows or more and the
+// groups are of two hues (twoHues): rows of lights in different
+// colours, all on or all off, or caps painted a colour per row, rather
+// than lit rows beside unlit ones, which a light outshines and which
+// share one colour. One lit row beside rows of another hue is left as
+// read: a common state of a board whose lights differ from its caps.
 func lineColours(stats [][]cellStats, lit [][]bool) bool {
 	rows, cols := len(lit), len(lit[0])
 	g := groups(stats, litGridAt(lit))
 	if medianOf(g[1], cellV)-medianOf(g[0], cellV) >= lineGap {
 		return false
 	}
+	// painted reports whether n whole lines, on(i) their group, hold
+	// two or more of each group, the groups of two hues.
+	painted := func(n int, on func(int) bool) bool {
+		k := 0
+		for i := range n {
+			k += b2i(on(i))
+		}
+		return k >= 2 && n-k >= 2 && twoHues(g[0], g[1])
+	}
 	if cols >= 3 && wholeLines(rows, cols, func(r, c int) bool { return lit[r][c] }) {
-		return linesDiffer(rows, func(r int) bool { return lit[r][0] }, func(r int) []cellStats { return stats[r] })
+		on := func(r int) bool { return lit[r][0] }
+		return painted(rows, on) || linesDiffer(rows, on, func(r int) []cellStats { return stats[r] })
 	}
 	if rows >= 3 && wholeLines(cols, rows, func(c, r int) bool { return lit[r][c] }) {
-		return linesDiffer(cols, func(c int) bool { return lit[0][c] }, func(c int) []cellStats {
+		on := func(c int) bool { return lit[0][c] }
+		return painted(cols, on) || linesDiffer(cols, on, func(c int) []cellStats {
 			col := make([]cellStats, rows)
 			for r := range col {
 				col[r] = stats[r][c]
@@ -1081,6 +1095,29 @@ func lineColours(stats [][]cellStats, lit [][]bool) bool {
 		})
 	}
 	return false
+}
+
+// twoHueS is the median saturation both groups must reach, and
+// twoHueAngle (degrees) how far apart their median chromas must lie in
+// hue, for twoHues. Render-third 350000 photo 138, toy caps painted
+// purple and lime a column each, read lit by the lime columns with no
+// doubt: 0.38 and 0.42, 154 degrees apart. A light and its unlit cap
+// share a hue; grey caps are under 0.3.
+const (
+	twoHueS     = 0.3
+	twoHueAngle = 60
+)
+
+// twoHues reports whether two groups of cells are both coloured and of
+// different hues: two paints, where a light only brightens its own.
+func twoHues(a, b []cellStats) bool {
+	if math.Min(medianOf(a, cellS), medianOf(b, cellS)) < twoHueS {
+		return false
+	}
+	aa, ab := medianChroma(a)
+	ba, bb := medianChroma(b)
+	d := math.Abs(math.Atan2(ab, aa)-math.Atan2(bb, ba)) * 180 / math.Pi
+	return math.Min(d, 360-d) >= twoHueAngle
 }
 
 // linesDiffer reports whether two of n lines (line(i) their cells,

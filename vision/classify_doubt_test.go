@@ -459,7 +459,9 @@ func TestWhiteLights(t *testing.T) {
 // TestLineColours checks that a board read in whole rows whose lit row
 // hardly outshines the others, and whose other rows differ in colour
 // among themselves (a yellow row beside blue and green ones, as on the
-// rendered arcade 85038), is read as one group, all lit and in doubt;
+// rendered arcade 85038), is read as one group, all lit and in doubt,
+// and so are columns painted two hues in turn (render-third 350000
+// photo 138: purple and lime toy caps, read lit by the lime columns);
 // while a lit row clearly brighter than grey unlit rows stays a lit
 // row, and so does one hardly brighter than unlit rows all of one
 // colour, or a pair of columns, too short to tell.
@@ -472,6 +474,7 @@ func TestLineColours(t *testing.T) {
 	around := cellStats{v: 5.36, s: 0.19, spread: 0.01, rim: 5.36, ring: 5.36, peak: 5.38, peakS: 0.19, ca: 0.07, cb: 0.14}
 	top := func(r, c int) bool { return r == 0 }
 	left := func(r, c int) bool { return c == 0 }
+	odd := func(r, c int) bool { return c%2 == 1 }
 	for _, tc := range []struct {
 		name       string
 		rows, cols int
@@ -483,6 +486,8 @@ func TestLineColours(t *testing.T) {
 		{"a yellow row beside blue and green rows", 4, 4, top, blue, true, true},
 		{"a yellow column beside blue and green columns", 4, 4, left, blue, true, true},
 		{"a yellow row beside blue rows", 4, 4, top, blue, false, false},
+		{"yellow and blue columns in turn", 4, 4, odd, blue, false, true},
+		{"yellow and grey columns in turn", 4, 4, odd, grey, false, false},
 		{"a lit row beside grey caps", 4, 4, top, grey, false, false},
 		{"rows of two cells", 4, 2, top, blue, true, false},
 	} {
