@@ -324,6 +324,9 @@ func TestAsRing(t *testing.T) {
 		// Render-unseen u37_0116: all off on a clipped lilac tablet,
 		// read all on with no doubt.
 		{"clipped on a clipped screen", 5.50, 0.36, 5.54, -0.1, -0.3, 5.51, true},
+		// Render-unseen u38_0080: all off, greyer and darker than
+		// its tablet's screen, read all on by its level.
+		{"darker than the screen", 5.26, 0.33, 5.40, -0.1, -0.3, 5.40, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cell := cellStats{v: tc.v, s: tc.s, spread: 0.02, rim: tc.screenV, ring: tc.v, peak: tc.peak, peakS: tc.s, ca: tc.ca, cb: tc.cb}
