@@ -4188,29 +4188,21 @@ const (
 // coloured, stands far above its gaps and nearly as bright as the lit
 // group: lights of a dimmer colour (a row of blue lights beside yellow
 // ones in a dark room) glow so; unlit caps are lit by the room, as
-// their gaps are. Of those cells, each that glows so itself is read
-// lit, in doubt: on fresh boardgen 112600..112999 an all-on LED matrix
-// of several colours had 19 of its 72 lights read unlit, all glowing.
+// their gaps are.
 func unlitGlows(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	g := groups(stats, litAt(lit))
 	if len(g[0]) == 0 || len(g[1]) == 0 {
 		return
 	}
-	litV := medianOf(g[1], cellV)
 	if medianOf(g[0], cellS) < glowS ||
 		medianOf(g[0], func(s cellStats) float64 { return s.v - s.rim }) < glowRise ||
-		medianOf(g[0], cellV) < litV-glowNear {
+		medianOf(g[0], cellV) < medianOf(g[1], cellV)-glowNear {
 		return
 	}
-	cols := len(stats[0])
 	for i, on := range lit {
-		if on {
-			continue
-		}
-		conf[i] = math.Min(conf[i], crossCap)
-		why["unlitglow"]++
-		if st := stats[i/cols][i%cols]; st.s >= glowS && st.v-st.rim >= glowRise && st.v >= litV-glowNear {
-			lit[i] = true
+		if !on {
+			conf[i] = math.Min(conf[i], crossCap)
+			why["unlitglow"]++
 		}
 	}
 }
