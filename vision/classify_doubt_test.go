@@ -472,6 +472,11 @@ func TestLineColours(t *testing.T) {
 	green.ca, green.cb = -0.34, -0.12
 	grey := cellStats{v: 4.6, s: 0.12, spread: 0.02, rim: 4.5, ring: 4.55, peak: 4.65, peakS: 0.12, ca: 0.01, cb: 0.02}
 	around := cellStats{v: 5.36, s: 0.19, spread: 0.01, rim: 5.36, ring: 5.36, peak: 5.38, peakS: 0.19, ca: 0.07, cb: 0.14}
+	// As bright as blue, but grey (a little bluish); and coloured, but
+	// within 30 degrees of yellow's hue: neither is a second paint.
+	paleGrey, orange := blue, blue
+	paleGrey.s, paleGrey.ca, paleGrey.cb = 0.12, -0.02, -0.03
+	orange.s, orange.ca, orange.cb = 0.5, 0.45, 0.25
 	top := func(r, c int) bool { return r == 0 }
 	left := func(r, c int) bool { return c == 0 }
 	odd := func(r, c int) bool { return c%2 == 1 }
@@ -487,7 +492,8 @@ func TestLineColours(t *testing.T) {
 		{"a yellow column beside blue and green columns", 4, 4, left, blue, true, true},
 		{"a yellow row beside blue rows", 4, 4, top, blue, false, false},
 		{"yellow and blue columns in turn", 4, 4, odd, blue, false, true},
-		{"yellow and grey columns in turn", 4, 4, odd, grey, false, false},
+		{"yellow and pale grey columns in turn", 4, 4, odd, paleGrey, false, false},
+		{"yellow and orange columns in turn", 4, 4, odd, orange, false, false},
 		{"a lit row beside grey caps", 4, 4, top, grey, false, false},
 		{"rows of two cells", 4, 2, top, blue, true, false},
 	} {
