@@ -494,8 +494,12 @@ func centresOn(b, r lattice) bool {
 // nearCentre reports whether the point (u, v), in cells, lies within a
 // quarter of a cell each way of a cell centre.
 func nearCentre(u, v float64) bool {
-	return math.Abs(u-math.Floor(u)-0.5) < 0.25 && math.Abs(v-math.Floor(v)-0.5) < 0.25
+	return offCentre(u) < 0.25 && offCentre(v) < 0.25
 }
+
+// offCentre is how far lattice coordinate x lies from the middle of its
+// cell, in cells (0 to 0.5).
+func offCentre(x float64) float64 { return math.Abs(x - math.Floor(x) - 0.5) }
 
 // clarityWeight is how much a hypothesis' clarity counts against the
 // finder's score in pickValue: a grid clearer by 0.25 outweighs a score

@@ -208,15 +208,22 @@ func (f *finder) join(set []int, a, b vec) *hyp {
 	s0 := &f.bs[set[0]]
 	h := &hyp{node: map[[2]int]int{{0, 0}: set[0]}, h: [9]float64{a.x, b.x, s0.x, a.y, b.y, s0.y, 0, 0, 1}}
 	taken := map[int]bool{set[0]: true}
+	// inv is the inverse of invOf, the map it was last taken of (once
+	// inverted is set): the map changes only when a refit moves it.
+	var inv, invOf [9]float64
+	inverted := false
 	for changed := true; changed; {
 		changed = false
 		for _, k := range set {
 			if taken[k] {
 				continue
 			}
-			inv, ok := invertH(h.h)
-			if !ok {
-				return nil
+			if !inverted || invOf != h.h {
+				m, ok := invertH(h.h)
+				if !ok {
+					return nil
+				}
+				inv, invOf, inverted = m, h.h, true
 			}
 			u, v := applyH(&inv, f.bs[k].x, f.bs[k].y)
 			n := [2]int{int(math.Round(u)), int(math.Round(v))}
@@ -335,11 +342,10 @@ func pieceOf(l, s *lattice) bool {
 		p := l.project(c, r)
 		return applyH(&inv, p.X, p.Y)
 	}
-	onCentre := func(x float64) bool { return math.Abs(x-math.Floor(x)-0.5) <= 0.2 }
 	for r := 0; r < l.rows; r++ {
 		for c := 0; c < l.cols; c++ {
 			u, v := at(float64(c)+0.5, float64(r)+0.5)
-			if u < 0 || v < 0 || u > float64(s.cols) || v > float64(s.rows) || !onCentre(u) || !onCentre(v) {
+			if u < 0 || v < 0 || u > float64(s.cols) || v > float64(s.rows) || !(offCentre(u) <= 0.2 && offCentre(v) <= 0.2) {
 				return false
 			}
 		}
