@@ -542,8 +542,16 @@ func pickWeight(l lattice) float64 {
 	if l.doubts&doubtKeypad != 0 {
 		w *= keypadWeight
 	}
+	if l.doubts&doubtStaggered != 0 {
+		w *= staggerWeight
+	}
 	return w
 }
+
+// staggerWeight is the factor by which a refined grid whose rows are
+// out of step with each other (outOfStep) counts in the pick: a
+// keyboard's keys, not a board's buttons.
+const staggerWeight = 0.2
 
 // largeWeakWeight is the further factor by which a grid with a side
 // over 10 counts when the finder's score is weak for its cells
@@ -815,6 +823,9 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		// The pattern goes on beyond the grid out of step, as a
 		// keyboard's rows do beyond two of them.
 		out.doubt(doubtContinues)
+	}
+	if w.outOfStep(r0, r1, c0, c1) {
+		out.doubt(doubtStaggered)
 	}
 	if w.block(r0, r1, c0, c1) {
 		// The photo shows a block of alike buttons with something else
@@ -1946,3 +1957,76 @@ const (
 	boundaryMaxPx  = 96
 	lineOverCentre = 2
 )
+
+// Levels of outOfStep: the least shift, in bins of extentBins a pitch,
+// at which neighbouring lines count as out of step, and the least gain
+// in median similarity over matching them in step.
+const (
+	stepMinShift = 1
+	stepMinGain  = 0.1
+)
+
+// outOfStep reports whether most pairs of neighbouring rows (or columns)
+// of the grid [r0, r1) × [c0, c1), and two at least, match each other
+// best shifted along the line by stepMinShift bins or more, clearly
+// better than in step: a keyboard's staggered rows, which a lattice fit
+// averages into one grid whose every cell straddles two keys. A board's
+// rows are in step. One pair alone says too little: a grid of two rows
+// turned a little off its buttons shows so too.
+func (w *extentWindow) outOfStep(r0, r1, c0, c1 int) bool {
+	if w.pooled[0] == nil {
+		return false
+	}
+	for _, alongRow := range []bool{true, false} {
+		n0, n1, m0, m1 := r0, r1, c0, c1 // lines n, cells m along each
+		if !alongRow {
+			n0, n1, m0, m1 = c0, c1, r0, r1
+		}
+		pairs, stepped := 0, 0
+		for n := n0; n+1 < n1; n++ {
+			best, bestS, at0 := math.Inf(-1), 0, math.Inf(-1)
+			for s := 1 - extentBins; s < extentBins; s++ {
+				var sc []float64
+				for m := m0; m < m1; m++ {
+					i, j := n, m
+					if !alongRow {
+						i, j = m, n
+					}
+					d := w.desc[i*w.cols+j]
+					if d == nil {
+						continue
+					}
+					bx, by := j*extentBins+s, (i+1)*extentBins
+					if !alongRow {
+						bx, by = (j+1)*extentBins, i*extentBins+s
+					}
+					if e, _, ok := w.describe(bx, by); ok {
+						sc = append(sc, dot(d, e))
+					}
+				}
+				if 3*len(sc) < 2*(m1-m0) {
+					continue
+				}
+				sort.Float64s(sc)
+				m := sortedQuantile(sc, 0.5)
+				if s == 0 {
+					at0 = m
+				}
+				if m > best {
+					best, bestS = m, s
+				}
+			}
+			if math.IsInf(at0, -1) {
+				continue
+			}
+			pairs++
+			if max(bestS, -bestS) >= stepMinShift && best-at0 >= stepMinGain {
+				stepped++
+			}
+		}
+		if pairs >= 2 && 2*stepped > pairs {
+			return true
+		}
+	}
+	return false
+}

@@ -1536,6 +1536,7 @@ func TestPickWeight(t *testing.T) {
 		{"4×11 weak", 4, 11, doubtLarge | doubtWeak, largeWeight * largeWeakWeight},
 		{"12×2 weak, open", 12, 2, doubtWeak | doubtExtentOpen, largeWeight * largeWeakWeight * openWeight},
 		{"5×5 open", 5, 5, doubtExtentOpen, openWeight},
+		{"4×10 staggered", 4, 10, doubtStaggered, staggerWeight},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := lattice{rows: tc.rows, cols: tc.cols, doubts: tc.doubts}

@@ -34,7 +34,8 @@ type lattice struct {
 	// within minRoom pitches of the photo's edge, a new size that is
 	// weak or over 10, a rival put before the finder's first, or cells
 	// whose centres differ as a keypad's digits do, or found only by
-	// the equalised look (see doubts for
+	// the equalised look, or rows out of step as a keyboard's (see
+	// doubts for
 	// which). refineExtent drops the sparse outer line, the
 	// line beyond, the foreign outer line and the weak score when the
 	// photo shows the grid as a clear block of alike buttons
@@ -74,13 +75,14 @@ const (
 	doubtKeypad                             // cells' centres unlike each other, as a keypad's digits
 	doubtLocal                              // found only by the equalised look
 	doubtSparse                             // lit lights far apart, the unlit unseen
+	doubtStaggered                          // rows out of step with each other, as a keyboard's
 	numDoubts         = iota
 )
 
 // String lists the reasons by name.
 func (d sizeDoubt) String() string {
 	names := [numDoubts]string{"sparse edge", "few nodes", "continues", "beyond", "foreign edge", "case grown",
-		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad", "local", "sparse"}
+		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad", "local", "sparse", "staggered"}
 	var s []string
 	for i := 0; i < numDoubts; i++ {
 		if d&(1<<i) != 0 {

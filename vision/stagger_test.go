@@ -60,3 +60,40 @@ func TestStaggered(t *testing.T) {
 		})
 	}
 }
+
+// TestOutOfStep checks outOfStep on painted keys under one grid laid
+// across all their rows: rows shifted by turns a third of a key apart
+// (a keyboard's) are out of step; rows in step, or two rows alone, are
+// not.
+func TestOutOfStep(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		offsets []float64
+		want    bool
+	}{
+		{"four rows in step", []float64{0, 0, 0, 0}, false},
+		{"four rows by turns a third on", []float64{0, 0.33, 0, 0.33}, true},
+		{"three rows each a quarter on", []float64{0, 0.25, 0.5}, true},
+		{"two rows a third apart", []float64{0, 0.33}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			img, l := paintKeys(t, 8, c.offsets)
+			defer img.Close()
+			// The grid a fit would lay: rows at their mean offset.
+			var mean float64
+			for _, off := range c.offsets {
+				mean += off / float64(len(c.offsets))
+			}
+			l.h[2] += mean * l.h[0]
+			l.rows = len(c.offsets)
+			w, ok := newExtentWindow(img, l, nil)
+			if !ok {
+				t.Fatal("no window")
+			}
+			r0, r1, c0, c1 := extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+			if got := w.outOfStep(r0, r1, c0, c1); got != c.want {
+				t.Errorf("outOfStep = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
