@@ -1096,6 +1096,43 @@ func TestLitLikeUnlit(t *testing.T) {
 // their peak than both the lit and the unlit cells are doubted (a
 // cursor or glare over a coloured board), and three (a row of white
 // lights) are not.
+// TestGlareLone checks that glareLone turns unlit a lone cell read lit
+// whose brightest part lies above its centre and that is no more
+// saturated than the unlit caps (a glare spot), and keeps a light that
+// glows from its centre, a coloured one, and a lit ring.
+func TestGlareLone(t *testing.T) {
+	unlit := cellStats{v: 4.0, rim: 3.9, s: 0.1, peak: 4.05}
+	for _, tc := range []struct {
+		name string
+		cell cellStats
+		want bool // turned unlit
+	}{
+		{"a glare spot", cellStats{v: 4.4, rim: 4.1, s: 0.08, peak: 5.0}, true},
+		{"a light glowing from its centre", cellStats{v: 4.8, rim: 4.0, s: 0.08, peak: 4.85}, false},
+		{"a coloured glow off centre", cellStats{v: 4.4, rim: 4.1, s: 0.3, peak: 5.0}, false},
+		{"a lit ring", cellStats{v: 4.0, rim: 4.0, s: 0.08, peak: 4.8, halo: 0.6}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 3, 3
+			st := board(rows, cols, func(r, c int) bool { return r == 1 && c == 1 }, unlit, tc.cell)
+			lit := make([]bool, rows*cols)
+			conf := make([]float64, rows*cols)
+			for i := range conf {
+				conf[i] = 1
+			}
+			lit[4] = true
+			why := map[string]int{}
+			glareLone(st, lit, conf, why)
+			if got := !lit[4]; got != tc.want {
+				t.Errorf("turned unlit %v, want %v (why %v)", got, tc.want, why)
+			}
+			if tc.want && conf[4] > crossCap {
+				t.Errorf("confidence %.2f, want at most %.2f", conf[4], crossCap)
+			}
+		})
+	}
+}
+
 func TestGreyAmongLit(t *testing.T) {
 	dark := cellStats{v: 4.57, s: 0.65, peak: 4.57, peakS: 0.65}
 	light := cellStats{v: 5.56, s: 0.3, peak: 5.56, peakS: 0.3, kr: [2]float64{-0.06, -0.16}, krOK: true}

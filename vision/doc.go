@@ -84,7 +84,10 @@
 //     board and its case takes its template mostly from the case.
 //     A grid whose pattern goes on beyond a side out of step (a
 //     keyboard's staggered rows) does not stand out, and its size is
-//     unsure: a board's case closes around its grid. The window of lines
+//     unsure: a board's case closes around its grid. A grid laid over
+//     staggered rows, its cells straddling two keys each, shows them
+//     out of step with each other (outOfStep) and counts a fifth in the
+//     pick. The window of lines
 //     around the grid is built again whenever the grid grows (its lattice
 //     fitted again to where the grid's cells look most like their
 //     template, so that one fitted to a few buttons does not drift off
@@ -271,7 +274,10 @@
 //     well below the clipped group whose rim is brighter than the lit
 //     cells' rims is glare over an unlit button and is read unlit, and
 //     so is the grey one among grey caps whose rim is no brighter (a
-//     cap in good light, as the labelled sets show);
+//     cap in good light, as the labelled sets show); such a lone
+//     lit-read cell whose brightest tenth lies well above its centre,
+//     no more saturated than the unlit caps and with no lit ring, is a
+//     glare spot over an unlit cap and is read unlit;
 //   - an unlit-read cell has another hue than the unlit caps and is a
 //     little brighter, not tinted towards its lit neighbours (a dim
 //     blue light among caps in a warm cast, not bloom); more than a few
