@@ -2578,9 +2578,14 @@ const (
 // glareHalo): a glare spot brightens part of an unlit cap, where a light
 // glows from its centre, in its colour. Through the label corners of
 // five boardgen tuning sets (2,600 photos), 20 of the 37 unlit lone
-// cells read lit showed so, and none of the 60 lit ones.
+// cells read lit showed so, and none of the 60 lit ones. On a board of
+// a few cells (under smallBoard) one or two cells are no lone group: a
+// 2×2 screen's one light under a cursor showed so too (107426).
 func glareLone(stats [][]cellStats, lit []bool, conf []float64, why map[string]int) {
 	cols := len(stats[0])
+	if len(stats)*cols < smallBoard {
+		return
+	}
 	uS := medianOf(groups(stats, litAt(lit))[0], cellS)
 	for i, on := range lit {
 		st := stats[i/cols][i%cols]

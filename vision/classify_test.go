@@ -1103,31 +1103,34 @@ func TestLitLikeUnlit(t *testing.T) {
 func TestGlareLone(t *testing.T) {
 	unlit := cellStats{v: 4.0, rim: 3.9, s: 0.1, peak: 4.05}
 	for _, tc := range []struct {
-		name string
-		cell cellStats
-		want bool // turned unlit
+		name       string
+		rows, cols int
+		cell       cellStats
+		want       bool // turned unlit
 	}{
-		{"a glare spot", cellStats{v: 4.4, rim: 4.1, s: 0.08, peak: 5.0}, true},
-		{"a light glowing from its centre", cellStats{v: 4.8, rim: 4.0, s: 0.08, peak: 4.85}, false},
-		{"a coloured glow off centre", cellStats{v: 4.4, rim: 4.1, s: 0.3, peak: 5.0}, false},
-		{"a lit ring", cellStats{v: 4.0, rim: 4.0, s: 0.08, peak: 4.8, halo: 0.6}, false},
+		{"a glare spot", 3, 3, cellStats{v: 4.4, rim: 4.1, s: 0.08, peak: 5.0}, true},
+		{"a glare spot on a 2×2 board", 2, 2, cellStats{v: 4.4, rim: 4.1, s: 0.08, peak: 5.0}, false},
+		{"a light glowing from its centre", 3, 3, cellStats{v: 4.8, rim: 4.0, s: 0.08, peak: 4.85}, false},
+		{"a coloured glow off centre", 3, 3, cellStats{v: 4.4, rim: 4.1, s: 0.3, peak: 5.0}, false},
+		{"a lit ring", 3, 3, cellStats{v: 4.0, rim: 4.0, s: 0.08, peak: 4.8, halo: 0.6}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			const rows, cols = 3, 3
+			rows, cols := tc.rows, tc.cols
 			st := board(rows, cols, func(r, c int) bool { return r == 1 && c == 1 }, unlit, tc.cell)
 			lit := make([]bool, rows*cols)
 			conf := make([]float64, rows*cols)
 			for i := range conf {
 				conf[i] = 1
 			}
-			lit[4] = true
+			k := 1*cols + 1
+			lit[k] = true
 			why := map[string]int{}
 			glareLone(st, lit, conf, why)
-			if got := !lit[4]; got != tc.want {
+			if got := !lit[k]; got != tc.want {
 				t.Errorf("turned unlit %v, want %v (why %v)", got, tc.want, why)
 			}
-			if tc.want && conf[4] > crossCap {
-				t.Errorf("confidence %.2f, want at most %.2f", conf[4], crossCap)
+			if tc.want && conf[k] > crossCap {
+				t.Errorf("confidence %.2f, want at most %.2f", conf[k], crossCap)
 			}
 		})
 	}
