@@ -210,7 +210,7 @@ func (f *finder) between(inner, outer *hyp, inv *[9]float64) bool {
 		if !(u > float64(outer.i0) && u < float64(outer.i1) && v > float64(outer.j0) && v < float64(outer.j1)) {
 			return false
 		}
-		if offCentre(u) <= 0.2 && offCentre(v) <= 0.2 {
+		if onCentre(u, v) {
 			near++
 		}
 	}

@@ -501,6 +501,10 @@ func nearCentre(u, v float64) bool {
 // cell, in cells (0 to 0.5).
 func offCentre(x float64) float64 { return math.Abs(x - math.Floor(x) - 0.5) }
 
+// onCentre reports whether lattice point (u, v) lies within 0.2 cells of
+// its cell's middle on both axes: a blob on a grid's button.
+func onCentre(u, v float64) bool { return offCentre(u) <= 0.2 && offCentre(v) <= 0.2 }
+
 // clarityWeight is how much a hypothesis' clarity counts against the
 // finder's score in pickValue: a grid clearer by 0.25 outweighs a score
 // twice as high. Tuned on sets a, b and e with clarity weighing the

@@ -345,7 +345,7 @@ func pieceOf(l, s *lattice) bool {
 	for r := 0; r < l.rows; r++ {
 		for c := 0; c < l.cols; c++ {
 			u, v := at(float64(c)+0.5, float64(r)+0.5)
-			if u < 0 || v < 0 || u > float64(s.cols) || v > float64(s.rows) || !(offCentre(u) <= 0.2 && offCentre(v) <= 0.2) {
+			if u < 0 || v < 0 || u > float64(s.cols) || v > float64(s.rows) || !onCentre(u, v) {
 				return false
 			}
 		}
