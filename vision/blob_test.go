@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -363,8 +364,9 @@ func BenchmarkCollectBlobs12MP(b *testing.B) {
 	}
 }
 
-// BenchmarkComponents labels a 1000×750 adaptive-threshold mask.
-func BenchmarkComponents(b *testing.B) {
+// benchMask returns a 1000×750 adaptive-threshold mask of a 12 MP
+// render, as collectBlobs makes at the first pyramid level.
+func benchMask(b *testing.B) gocv.Mat {
 	img := render12MP(b)
 	grey := gocv.NewMat()
 	defer grey.Close()
@@ -372,8 +374,54 @@ func BenchmarkComponents(b *testing.B) {
 	img.Close()
 	gocv.Resize(grey, &grey, image.Pt(1000, 750), 0, 0, gocv.InterpolationArea)
 	mask := gocv.NewMat()
-	defer mask.Close()
 	gocv.AdaptiveThreshold(grey, &mask, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 41, -4)
+	return mask
+}
+
+// statsMats returns the three output Mats of OpenCV's
+// connectedComponentsWithStats and a function that closes them.
+func statsMats() (labels, stats, cents gocv.Mat, closeAll func()) {
+	labels, stats, cents = gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	return labels, stats, cents, func() {
+		labels.Close()
+		stats.Close()
+		cents.Close()
+	}
+}
+
+// BenchmarkLabelling compares, on the mask of BenchmarkComponents,
+// OpenCV's labelling with its statistics (what components used before)
+// with components' labelling and its own pass for boxes and areas
+// (keeping none, so no moments).
+func BenchmarkLabelling(b *testing.B) {
+	mask := benchMask(b)
+	defer mask.Close()
+	labels, stats, cents, closeAll := statsMats()
+	defer closeAll()
+	var cc cclScratch
+	defer cc.Close()
+	for _, threads := range []int{0, 1} {
+		SetThreads(threads)
+		b.Run(fmt.Sprintf("threads=%d/OpenCVStats", threads), func(b *testing.B) {
+			for b.Loop() {
+				gocv.ConnectedComponentsWithStatsWithParams(mask, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, cclSpaghetti)
+			}
+		})
+		b.Run(fmt.Sprintf("threads=%d/Components", threads), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := cc.components(mask, func(*component) bool { return false }); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	SetThreads(0)
+}
+
+// BenchmarkComponents labels a 1000×750 adaptive-threshold mask.
+func BenchmarkComponents(b *testing.B) {
+	mask := benchMask(b)
+	defer mask.Close()
 	var cc cclScratch
 	defer cc.Close()
 	b.ResetTimer()
@@ -427,5 +475,48 @@ func TestLinesLook(t *testing.T) {
 	plain, lines := cells(lookPlain), cells(lookLines)
 	if lines != n*n || plain > n*n/2 {
 		t.Errorf("cells with a blob: plain look %d, lines look %d of %d; want every cell in the lines look, and the plain look to miss most", plain, lines, n*n)
+	}
+}
+
+// TestComponentsAsOpenCV checks components against OpenCV's own
+// statistics (gocv's ConnectedComponentsWithStats, BBDT): the same
+// components, numbered alike, with the same boxes and areas.
+func TestComponentsAsOpenCV(t *testing.T) {
+	img, _, err := synth.Render(gridSeedBase+777, &synth.Options{Style: synth.StyleKeypad, Rows: 7, Cols: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Close()
+	grey := gocv.NewMat()
+	defer grey.Close()
+	gocv.CvtColor(img, &grey, gocv.ColorBGRToGray)
+	mask := gocv.NewMat()
+	defer mask.Close()
+	labels, stats, cents, closeAll := statsMats()
+	defer closeAll()
+	var cc cclScratch
+	defer cc.Close()
+	for _, block := range []int{15, 41, 101} {
+		gocv.AdaptiveThreshold(grey, &mask, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, block, -4)
+		n := gocv.ConnectedComponentsWithStats(mask, &labels, &stats, &cents)
+		st, err := int32s(&stats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := cc.components(mask, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n < 100 || len(cs) != n-1 {
+			t.Fatalf("block %d: %d components, OpenCV %d (and fewer than 100 is no test)", block, len(cs), n-1)
+		}
+		for k, c := range cs {
+			s := st[5*(k+1) : 5*(k+2)] // left, top, width, height, area
+			got := [5]int{c.x0, c.y0, c.x1 - c.x0 + 1, c.y1 - c.y0 + 1, c.area}
+			want := [5]int{int(s[0]), int(s[1]), int(s[2]), int(s[3]), int(s[4])}
+			if got != want {
+				t.Fatalf("block %d: component %d: box and area %v, OpenCV %v", block, k+1, got, want)
+			}
+		}
 	}
 }
