@@ -86,6 +86,9 @@ type extentWindow struct {
 	// built by hand.
 	pooled [3][]float64
 	bw     int
+	// iw and ih are the photo's size in pixels (0 in windows built by
+	// hand).
+	iw, ih float64
 }
 
 // describe returns the normalised descriptor of the cell whose top-left
@@ -280,6 +283,7 @@ func bestRival(vals []float64, best int, rival func(k int) bool) int {
 // to edge look so too when their lights run in whole columns (or all
 // are off); the lines on l's own boundaries (boundaryLines) keep those.
 func halvedPitch(img gocv.Mat, l lattice) (lattice, bool) {
+	var own *extentWindow
 	var tpl [][]float64
 	var med float64
 	for _, alongRow := range []bool{true, false} {
@@ -296,15 +300,15 @@ func halvedPitch(img gocv.Mat, l lattice) (lattice, bool) {
 			continue
 		}
 		if tpl == nil {
-			own, ok := newExtentWindow(img, l, nil)
-			if !ok {
+			var ok bool
+			if own, ok = newExtentWindow(img, l, nil); !ok {
 				return lattice{}, false
 			}
 			if tpl, med = own.templates(extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols); tpl == nil {
 				return lattice{}, false
 			}
 		}
-		if halfStepLikeness(img, l, tpl, med, alongRow) >= halveLikeness && !boundaryLines(img, l, alongRow) {
+		if halfStepLikeness(own, l, tpl, med, alongRow) >= halveLikeness && !boundaryLines(img, l, alongRow) {
 			f.h = mul3(l.h, a)
 			r, _ := refineExtent(img, f)
 			r.doubt(doubtRivalFirst)
@@ -323,31 +327,31 @@ const halveLikeness = 0.87
 // halfStepLikeness compares l's grid shifted by half a cell along a row
 // (or a column) with l's own buttons: the median likeness of the shifted
 // cells to l's template tpl over med, that of l's own cells (both as
-// templates gives them). Shifted cells centre on the gaps between
-// buttons, unless the grid skips a button there; 0 when the cells
-// cannot be judged.
-func halfStepLikeness(img gocv.Mat, l lattice, tpl [][]float64, med float64, alongRow bool) float64 {
+// templates gives them), read in w, l's own window. Shifted cells
+// centre on the gaps between buttons, unless the grid skips a button
+// there; 0 when the cells cannot be judged.
+func halfStepLikeness(w *extentWindow, l lattice, tpl [][]float64, med float64, alongRow bool) float64 {
 	if !(med > 0) {
 		return 0
 	}
-	s := l
-	t := [9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}
+	// The shifted grid's cells lie in l's own window, half a cell (an
+	// even number of pixels, whole bins) along: their descriptors are
+	// read there.
+	rows, cols, bx, by := l.rows, l.cols, 0, 0
+	var du, dv float64
 	if alongRow {
-		s.cols--
-		t[2] = 0.5
+		cols, bx, du = cols-1, extentBins/2, 0.5
 	} else {
-		s.rows--
-		t[5] = 0.5
-	}
-	s.h = mul3(l.h, t)
-	shifted, ok := newExtentWindow(img, s, nil)
-	if !ok {
-		return 0
+		rows, by, dv = rows-1, extentBins/2, 0.5
 	}
 	var v []float64
-	for i := extentMargin; i < extentMargin+s.rows; i++ {
-		for j := extentMargin; j < extentMargin+s.cols; j++ {
-			if d := shifted.desc[i*shifted.cols+j]; d != nil {
+	for i := extentMargin; i < extentMargin+rows; i++ {
+		for j := extentMargin; j < extentMargin+cols; j++ {
+			u0, v0 := float64(j-extentMargin)+du, float64(i-extentMargin)+dv
+			if !cellInPhoto(&l.h, u0, v0, w.iw, w.ih) {
+				continue
+			}
+			if d, _, ok := w.describe(j*extentBins+bx, i*extentBins+by); ok {
 				v = append(v, similarity(d, tpl))
 			}
 		}
@@ -1338,19 +1342,11 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 	}
 	w := &extentWindow{rows: wr, cols: wc, desc: make([][]float64, wr*wc), energy: make([]float64, wr*wc), bright: make([]float64, wr*wc),
 		pooled: pooled, bw: bw, beyond: make([]bool, wr*wc)}
-	iw, ih := float64(img.Cols()), float64(img.Rows())
+	w.iw, w.ih = float64(img.Cols()), float64(img.Rows())
 	for i := 0; i < wr; i++ {
 		for j := 0; j < wc; j++ {
 			// A cell counts only when it lies inside the photo.
-			u, v := float64(j-extentMargin), float64(i-extentMargin)
-			in := true
-			for _, p := range [][2]float64{{u, v}, {u + 1, v}, {u, v + 1}, {u + 1, v + 1}} {
-				x, y, z := projectW(&l.h, p[0], p[1])
-				if z <= 0 || x < 0 || y < 0 || x >= iw || y >= ih {
-					in = false
-				}
-			}
-			if !in {
+			if !cellInPhoto(&l.h, float64(j-extentMargin), float64(i-extentMargin), w.iw, w.ih) {
 				w.beyond[i*wc+j] = true
 				continue
 			}
@@ -1371,6 +1367,19 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 		}
 	}
 	return w, true
+}
+
+// cellInPhoto reports whether the cell with corner (u, v) in board
+// units, through h, lies in front of the camera and inside a photo of
+// iw×ih pixels.
+func cellInPhoto(h *[9]float64, u, v, iw, ih float64) bool {
+	for _, p := range [][2]float64{{u, v}, {u + 1, v}, {u, v + 1}, {u + 1, v + 1}} {
+		x, y, z := projectW(h, p[0], p[1])
+		if z <= 0 || x < 0 || y < 0 || x >= iw || y >= ih {
+			return false
+		}
+	}
+	return true
 }
 
 // projectW maps board (u, v) through h and returns x, y and the

@@ -1546,3 +1546,65 @@ func TestPickWeight(t *testing.T) {
 		})
 	}
 }
+
+// TestHalfStepInOwnWindow checks what halfStepLikeness rests on: the
+// cells of a grid shifted by half a cell are described alike in the
+// shifted grid's own window and, half a cell along, in the grid's
+// window. A board painted square is seen in perspective, at a scale
+// that samples finer before averaging down (extentSample) and at one
+// that does not.
+func TestHalfStepInOwnWindow(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	flat, h0 := paintCells(rng, 5, 5, litOrUnlit(rng))
+	defer flat.Close()
+	for _, zoom := range []float64{0.5, 3} {
+		// A perspective view of the painted photo, zoomed.
+		src := [][2]float64{{0, 0}, {640, 0}, {640, 480}, {0, 480}}
+		dst := [][2]float64{{40 * zoom, 20 * zoom}, {600 * zoom, 60 * zoom}, {560 * zoom, 470 * zoom}, {10 * zoom, 430 * zoom}}
+		p, ok := fitHomography(src, dst)
+		if !ok {
+			t.Fatal("no homography")
+		}
+		pm := homographyMat(p)
+		img := gocv.NewMat()
+		gocv.WarpPerspective(flat, &img, pm, image.Pt(int(640*zoom), int(480*zoom)))
+		pm.Close()
+		l := lattice{rows: 5, cols: 5, h: mul3(p, h0), score: 1}
+		own, ok := newExtentWindow(img, l, nil)
+		if !ok {
+			t.Fatal("no window")
+		}
+		for _, alongRow := range []bool{true, false} {
+			s, bx, by := l, 0, 0
+			shift := [9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}
+			if alongRow {
+				s.cols, bx, shift[2] = s.cols-1, extentBins/2, 0.5
+			} else {
+				s.rows, by, shift[5] = s.rows-1, extentBins/2, 0.5
+			}
+			s.h = mul3(l.h, shift)
+			sw, ok := newExtentWindow(img, s, nil)
+			if !ok {
+				t.Fatal("no shifted window")
+			}
+			n := 0
+			for i := extentMargin; i < extentMargin+s.rows; i++ {
+				for j := extentMargin; j < extentMargin+s.cols; j++ {
+					want := sw.desc[i*sw.cols+j]
+					got, _, ok := own.describe(j*extentBins+bx, i*extentBins+by)
+					if !ok || want == nil {
+						t.Fatalf("zoom %v, along row %v: cell %d,%d not described", zoom, alongRow, i, j)
+					}
+					if sim := similarity(got, [][]float64{want}); sim < 0.999 {
+						t.Errorf("zoom %v, along row %v: cell %d,%d: likeness %.4f to the shifted window's", zoom, alongRow, i, j, sim)
+					}
+					n++
+				}
+			}
+			if n != s.rows*s.cols {
+				t.Fatalf("%d cells compared", n)
+			}
+		}
+		img.Close()
+	}
+}
