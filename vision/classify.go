@@ -689,6 +689,10 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		v.capConf(crossCap)
 		v.why["hueonly"] = rows * cols
 	}
+	if !v.oneGroup && unlitCentresGlow(measured, v.lit) {
+		v.capConf(crossCap)
+		v.why["centreglow"] = rows * cols
+	}
 	if !v.oneGroup && v.why["panel"] == 0 && litLikeGaps(measured, v.lit) {
 		// Which group is lit is a convention the photo does not
 		// settle. Keep the reading, in doubt, unless the cells read lit
@@ -769,6 +773,33 @@ func hueOnly(ext [][]cellStats, lit [][]bool) bool {
 		math.Abs(medianOf(g[1], cellS)-medianOf(g[0], cellS)) < hueOnlySGap &&
 		hueGap(g[0], g[1]) >= hueOnlyGap
 }
+
+// unlitCentresGlow reports whether the centres of the cells read unlit stand
+// above the ring around them by centreGlowRise or more (log V, medians), as a
+// light's glow falls off from its centre, while those of the cells read
+// lit stand no higher than theirs, and the lit group is less than
+// centreGlowGap brighter: dim grey-blue lights beside tan caps 0.23
+// brighter in a warm daylight (boardgen 113476, read the other way
+// round with no doubt). A group far brighter is the lights, whatever
+// the dimmer one's centres do (108587: outlined dark cells 1.5 below
+// red ones).
+func unlitCentresGlow(ext [][]cellStats, lit [][]bool) bool {
+	g, ok := bothGroups(inner(ext), lit)
+	if !ok {
+		return false
+	}
+	rise := func(c cellStats) float64 { return c.v - c.ring }
+	return medianOf(g[0], rise) >= centreGlowRise && medianOf(g[1], rise) <= 0 &&
+		medianOf(g[1], cellV)-medianOf(g[0], cellV) < centreGlowGap
+}
+
+// centreGlowRise is the least rise of unlitCentresGlow's unlit centres,
+// centreGlowGap the brightness (log V) by which the lit group may lie
+// above them at most (×1.65).
+const (
+	centreGlowRise = 0.03
+	centreGlowGap  = 0.5
+)
 
 // Bounds of hueOnly: the groups' median brightness (log V) within
 // hueOnlyV of each other, their median saturations at least hueOnlyS

@@ -1620,3 +1620,37 @@ func TestWrapWords(t *testing.T) {
 		}
 	}
 }
+
+// TestUnlitCentresGlow uses boardgen 113476's medians: grey-blue lights
+// whose centres stand 0.05 above their ring, read unlit beside tan caps
+// 0.03 below theirs, read lit. Lights that glow read lit, caps with no
+// rise either way, a rise under centreGlowRise, and a lit group 0.6
+// brighter do not fire.
+func TestUnlitCentresGlow(t *testing.T) {
+	light := cellStats{v: 5.10, ring: 5.05, s: 0.07}
+	tan := cellStats{v: 5.33, ring: 5.36, s: 0.39}
+	flat := tan
+	flat.ring = flat.v
+	faint := light
+	faint.ring = light.v - 0.02
+	bright := tan
+	bright.v, bright.ring = 5.7, 5.72
+	for _, tc := range []struct {
+		name       string
+		lit, unlit cellStats
+		want       bool
+	}{
+		{"glowing lights read unlit", tan, light, true},
+		{"glowing lights read lit", light, tan, false},
+		{"no rise either way", flat, flat, false},
+		{"a faint rise", tan, faint, false},
+		{"lit group far brighter", bright, light, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(6, 6, pattern, tc.unlit, tc.lit)
+			if got := unlitCentresGlow(withRing(st, cellStats{v: 3.7}), patternGrid(6, 6)); got != tc.want {
+				t.Errorf("unlitCentresGlow = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

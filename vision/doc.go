@@ -349,6 +349,11 @@
 //   - the two groups differ in hue alone, both coloured, alike in
 //     brightness and saturation (red and blue pegs): which is lit is a
 //     convention the photo does not show;
+//   - the centres of the cells read unlit stand above the ring around
+//     them (medians, 0.03 in log V or more), as a light's glow falls off
+//     from its centre, and those of the cells read lit, less than
+//     ×1.65 brighter, do not (dim grey-blue lights beside tan caps in a
+//     warm daylight);
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
