@@ -1425,11 +1425,7 @@ func TestPeakColour(t *testing.T) {
 // turns dark), but not lights that outshine their case, nor coloured
 // lights as bright as the gaps, nor dark caps hardly below the gaps.
 func TestLitLikeGaps(t *testing.T) {
-	for _, tc := range []struct {
-		name       string
-		lit, unlit cellStats
-		want       bool
-	}{
+	checkPairRule(t, litLikeGaps, []pairCase{
 		{"LCD: empty cells read lit", cellStats{v: 5.5, rim: 5.49}, cellStats{v: 4.44, rim: 5.49}, true},
 		{"tinted LCD", cellStats{v: 5.2, rim: 5.2, s: 0.15}, cellStats{v: 4.2, rim: 5.2, s: 0.26}, true},
 		{"LCD: empty cells a shade below the panel", cellStats{v: 5.0, rim: 5.12, s: 0.2}, cellStats{v: 4.1, rim: 5.12, s: 0.2}, true},
@@ -1444,15 +1440,7 @@ func TestLitLikeGaps(t *testing.T) {
 		{"coloured lights as bright as the gaps", cellStats{v: 5.5, rim: 5.49, s: 0.6}, cellStats{v: 4.44, rim: 5.49}, false},
 		{"coloured lights on a light screen", cellStats{v: 5.0, rim: 5.5}, cellStats{v: 4.8, rim: 5.5}, false},
 		{"dark caps hardly below the gaps", cellStats{v: 5.5, rim: 5.5}, cellStats{v: 5.45, rim: 5.5}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			st := board(6, 6, pattern, tc.unlit, tc.lit)
-			lit := patternGrid(6, 6)
-			if got := litLikeGaps(withRing(st, cellStats{v: 3.7}), lit); got != tc.want {
-				t.Errorf("litLikeGaps = %v, want %v", got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestLitLikeGapsOneCell checks that a group of one cell counts: an LCD
@@ -1494,11 +1482,7 @@ func TestLitLikeGapsOneCell(t *testing.T) {
 // (102278), ring lights (photo 68) and a bright tinted material
 // (render-unseen 28 photo 77) are not.
 func TestLCDLike(t *testing.T) {
-	for _, tc := range []struct {
-		name       string
-		lit, unlit cellStats
-		want       bool
-	}{
+	checkPairRule(t, lcdLike, []pairCase{
 		{"LCD: empty panel read lit", cellStats{v: 5.198, spread: 0.006, peakS: 0.146}, cellStats{v: 4.19, spread: 0.016, peakS: 0.142}, true},
 		{"white keys near the clip", cellStats{v: 5.555, spread: 0.004, peakS: 0.184}, cellStats{v: 5.293, spread: 0.011, peakS: 0.793}, false},
 		{"pale lights in an orange case", cellStats{v: 5.247, spread: 0.016, peakS: 0.601}, cellStats{v: 4.19, spread: 0.046, peakS: 0.688}, false},
@@ -1510,14 +1494,7 @@ func TestLCDLike(t *testing.T) {
 		{"noisy LCD", cellStats{v: 4.39, spread: 0.074, peakS: 0.21}, cellStats{v: 3.66, spread: 0.154, peakS: 0.195}, true},
 		{"membrane lights as bright as their gaps", cellStats{v: 5.22, spread: 0.114, peakS: 0.36}, cellStats{v: 4.34, spread: 0.77, peakS: 0.35}, false},
 		{"white lights beside black holes", cellStats{v: 5.32 - 0.004, spread: 0.082, peakS: 0.176}, cellStats{v: 3.676, spread: 0.263, peakS: 0.201}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			st := board(6, 6, pattern, tc.unlit, tc.lit)
-			if got := lcdLike(withRing(st, cellStats{v: 3.7}), patternGrid(6, 6)); got != tc.want {
-				t.Errorf("lcdLike = %v, want %v", got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestRingsUnread checks ringsUnread on boards of two kinds of cell, as
@@ -1578,24 +1555,13 @@ func TestHueOnly(t *testing.T) {
 	pale.s = 0.42
 	vivid := red
 	vivid.s = 0.9
-	for _, tc := range []struct {
-		name       string
-		lit, unlit cellStats
-		want       bool
-	}{
+	checkPairRule(t, hueOnly, []pairCase{
 		{"red and blue pegs", red, blue, true},
 		{"coloured lights, grey caps", red, grey, false},
 		{"lights far brighter", red, dim, false},
 		{"tinted caps", red, tinted, false},
 		{"saturation far apart", vivid, pale, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			st := board(6, 6, pattern, tc.unlit, tc.lit)
-			if got := hueOnly(withRing(st, cellStats{v: 3.7}), patternGrid(6, 6)); got != tc.want {
-				t.Errorf("hueOnly = %v, want %v", got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestWrapWords checks the wrapping of drawVerdict's doubt line: every
@@ -1635,21 +1601,33 @@ func TestUnlitCentresGlow(t *testing.T) {
 	faint.ring = light.v - 0.02
 	bright := tan
 	bright.v, bright.ring = 5.7, 5.72
-	for _, tc := range []struct {
-		name       string
-		lit, unlit cellStats
-		want       bool
-	}{
+	checkPairRule(t, unlitCentresGlow, []pairCase{
 		{"glowing lights read unlit", tan, light, true},
 		{"glowing lights read lit", light, tan, false},
 		{"no rise either way", flat, flat, false},
 		{"a faint rise", tan, faint, false},
 		{"lit group far brighter", bright, light, false},
-	} {
+	})
+}
+
+// pairCase is a 6×6 board of two kinds of cell, lit and unlit, laid out
+// as pattern (patternGrid reads it), the ring of would-be cells around
+// it at V 3.7, and whether a rule on the board's two groups fires on
+// it.
+type pairCase struct {
+	name       string
+	lit, unlit cellStats
+	want       bool
+}
+
+// checkPairRule runs rule on each case's board, a subtest each.
+func checkPairRule(t *testing.T, rule func(ext [][]cellStats, lit [][]bool) bool, cases []pairCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			st := board(6, 6, pattern, tc.unlit, tc.lit)
-			if got := unlitCentresGlow(withRing(st, cellStats{v: 3.7}), patternGrid(6, 6)); got != tc.want {
-				t.Errorf("unlitCentresGlow = %v, want %v", got, tc.want)
+			if got := rule(withRing(st, cellStats{v: 3.7}), patternGrid(6, 6)); got != tc.want {
+				t.Errorf("got %v, want %v", got, tc.want)
 			}
 		})
 	}
