@@ -146,7 +146,8 @@ func (w *extentWindow) describe(bx, by int) ([]float64, float64, bool) {
 // its extent when the moves end in mixed evidence. It never goes beyond
 // the image, below 2 or above maxCells lines.
 func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
-	return refineExtentLog(img, l, nil, nil)
+	r, c, _ := refineExtentWindow(img, l, nil, nil)
+	return r, c
 }
 
 // refineHypotheses refines the finder's hypotheses (best first) with
@@ -167,9 +168,12 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	if len(out) == 0 {
 		return out
 	}
-	first, c0 := refineOrKeep(img, out[0])
+	// wins holds the window around each refined hypothesis, when
+	// refining ended with one (halvedPitch reads it again).
+	wins := make([]*extentWindow, len(out))
+	first, c0, w0 := refineOrKeep(img, out[0])
 	keypadDoubt(img, &first)
-	out[0] = first
+	out[0], wins[0] = first, w0
 	// vals holds each refined hypothesis' pickValue times pickWeight,
 	// 0 for those not refined.
 	vals := make([]float64, len(out))
@@ -180,9 +184,9 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 			// Clarity is at most 1: this one cannot win.
 			continue
 		}
-		r, c := refineOrKeep(img, out[k])
+		r, c, w := refineOrKeep(img, out[k])
 		keypadDoubt(img, &r)
-		out[k] = r
+		out[k], wins[k] = r, w
 		vals[k] = pickValue(r.score, c) * pickWeight(r)
 		if vals[k] > bestV {
 			best, bestV = k, vals[k]
@@ -192,7 +196,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		best = k
 	} else if k := coarserRival(img, out, vals, best); k >= 0 {
 		best = k
-	} else if f, ok := halvedPitch(img, out[best]); ok {
+	} else if f, ok := halvedPitch(img, out[best], wins[best]); ok {
 		out = append(out, lattice{})
 		copy(out[best+1:], out[best:])
 		out[best] = f
@@ -208,15 +212,15 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	return out
 }
 
-// refineOrKeep is refineExtent, but a sparse lattice that refineExtent
-// cannot judge (its unlit cells do not show, so no block of alike cells
-// stands out) it returns as it is with a clarity of 0.
-func refineOrKeep(img gocv.Mat, l lattice) (lattice, float64) {
-	r, c := refineExtent(img, l)
+// refineOrKeep is refineExtentWindow, but a sparse lattice that
+// refineExtent cannot judge (its unlit cells do not show, so no block of
+// alike cells stands out) it returns as it is with a clarity of 0.
+func refineOrKeep(img gocv.Mat, l lattice) (lattice, float64, *extentWindow) {
+	r, c, w := refineExtentWindow(img, l, nil, nil)
 	if l.sparse && math.IsInf(c, -1) {
-		return l, 0
+		return l, 0, nil
 	}
-	return r, c
+	return r, c, w
 }
 
 // onlyLocalBefore reports whether ls[k] is not a lattice of the
@@ -282,8 +286,8 @@ func bestRival(vals []float64, best int, rival func(k int) bool) int {
 // its pitch, and finerRival has no finer grid to offer. Flat cells edge
 // to edge look so too when their lights run in whole columns (or all
 // are off); the lines on l's own boundaries (boundaryLines) keep those.
-func halvedPitch(img gocv.Mat, l lattice) (lattice, bool) {
-	var own *extentWindow
+// own is l's window (newExtentWindow) when the caller has it, else nil.
+func halvedPitch(img gocv.Mat, l lattice, own *extentWindow) (lattice, bool) {
 	var tpl [][]float64
 	var med float64
 	for _, alongRow := range []bool{true, false} {
@@ -300,9 +304,11 @@ func halvedPitch(img gocv.Mat, l lattice) (lattice, bool) {
 			continue
 		}
 		if tpl == nil {
-			var ok bool
-			if own, ok = newExtentWindow(img, l, nil); !ok {
-				return lattice{}, false
+			if own == nil {
+				var ok bool
+				if own, ok = newExtentWindow(img, l, nil); !ok {
+					return lattice{}, false
+				}
 			}
 			if tpl, med = own.templates(extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols); tpl == nil {
 				return lattice{}, false
@@ -586,9 +592,17 @@ func sizeWeight(l lattice) float64 {
 // scores of each step and handing dump (when not nil) the rectified
 // window.
 func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump func(gocv.Mat)) (lattice, float64) {
+	r, c, _ := refineExtentWindow(img, l, logf, dump)
+	return r, c
+}
+
+// refineExtentWindow is refineExtentLog, also returning the window
+// around the refined grid (as newExtentWindow builds it) when its last
+// window is that one, else nil.
+func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump func(gocv.Mat)) (lattice, float64, *extentWindow) {
 	w, ok := newExtentWindow(img, l, dump)
 	if !ok {
-		return l, math.Inf(-1)
+		return l, math.Inf(-1), nil
 	}
 	first := w // the window around l, kept should l's extent be restored
 	// The grid within the window: board cells [r0, r1) × [c0, c1).
@@ -598,6 +612,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 	// its cell (0, 0) lies in l's cells; seen holds extents in l's
 	// cells.
 	cur, du, dv := l, 0, 0
+	wl := l // the lattice w was built around
 	key := func(r0, r1, c0, c1 int) [4]int {
 		return [4]int{r0 - extentMargin + dv, r1 - extentMargin + dv, c0 - extentMargin + du, c1 - extentMargin + du}
 	}
@@ -639,13 +654,13 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 				break
 			}
 			du, dv = du+c0-extentMargin, dv+r0-extentMargin
-			cur, w = next, nw
+			cur, w, wl = next, nw, next
 			r0, r1, c0, c1 = extentMargin, extentMargin+next.rows, extentMargin, extentMargin+next.cols
 		}
 		tpl, med := w.templates(r0, r1, c0, c1)
 		if tpl == nil || med < minTemplateScore {
 			if step == 0 {
-				return l, math.Inf(-1)
+				return l, math.Inf(-1), nil
 			}
 			unsure, otherMoves = true, true
 			break
@@ -811,7 +826,7 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		// Lines taken in that look like the buttons as much as they
 		// look alike do, when nothing beyond half looks so too:
 		// buttons in a shadow make no blobs.
-		w, cur = first, l
+		w, cur, wl = first, l, l
 		r0, r1, c0, c1 = extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
 	}
 	out := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
@@ -842,7 +857,10 @@ func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump fu
 		out.vouch(blockAnswers)
 		out.block = true
 	}
-	return out, clarity
+	if out.rows == wl.rows && out.cols == wl.cols && out.h == wl.h {
+		return out, clarity, w
+	}
+	return out, clarity, nil
 }
 
 // runsToEdge reports whether a refined grid runs to the photo's edge

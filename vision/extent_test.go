@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -1340,7 +1341,7 @@ func TestHalvedPitch(t *testing.T) {
 			img, h := paintColumns(int64(k), 5, 5, tt.bare)
 			defer img.Close()
 			board := lattice{rows: 5, cols: 5, h: h, score: 1, sizeSure: true}
-			got, ok := halvedPitch(img, laid(board, tt.m, tt.rows, tt.cols))
+			got, ok := halvedPitch(img, laid(board, tt.m, tt.rows, tt.cols), nil)
 			if ok != tt.want {
 				t.Fatalf("halved = %v, want %v", ok, tt.want)
 			}
@@ -1512,7 +1513,7 @@ func TestHalvedPitchFlat(t *testing.T) {
 	for k, lit := range []func(i, j int) bool{litColumns, allUnlit} {
 		img, h := paintFlat(int64(k), 5, 5, lit)
 		defer img.Close()
-		if got, ok := halvedPitch(img, lattice{rows: 5, cols: 5, h: h, score: 1, sizeSure: true}); ok {
+		if got, ok := halvedPitch(img, lattice{rows: 5, cols: 5, h: h, score: 1, sizeSure: true}, nil); ok {
 			t.Errorf("pattern %d: halved to %d×%d, want the board's grid kept", k, got.rows, got.cols)
 		}
 	}
@@ -1606,5 +1607,37 @@ func TestHalfStepInOwnWindow(t *testing.T) {
 			}
 		}
 		img.Close()
+	}
+}
+
+// TestRefinedWindow checks that the window refineExtentWindow hands back
+// is the one newExtentWindow builds around the refined grid, from grids
+// found short, long and right, so that halvedPitch may read it instead.
+func TestRefinedWindow(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	handed := 0
+	for i := 0; i < 8; i++ {
+		tb := randomTestBoard(rng)
+		img, e := tb.paint(rng)
+		truth := lattice{rows: e.Rows, cols: e.Cols, h: labelHomography(t, e), score: 1, sizeSure: true}
+		for _, in := range []lattice{truth, shifted(truth, 0, 0, e.Rows, max(2, e.Cols-1)), shifted(truth, -1, 0, e.Rows, e.Cols+1)} {
+			r, _, w := refineExtentWindow(img, in, nil, nil)
+			if w == nil {
+				continue
+			}
+			handed++
+			fresh, ok := newExtentWindow(img, r, nil)
+			if !ok {
+				t.Fatalf("%s: no window around the refined %d×%d grid", tb, r.rows, r.cols)
+			}
+			if !reflect.DeepEqual(w, fresh) {
+				t.Errorf("%s: from %d×%d, the window handed back differs from the refined %d×%d grid's", tb, in.rows, in.cols, r.rows, r.cols)
+			}
+		}
+		img.Close()
+	}
+	t.Logf("a window handed back for %d of 24 refinements", handed)
+	if handed < 12 {
+		t.Errorf("a window handed back for %d of 24 refinements, want most", handed)
 	}
 }
