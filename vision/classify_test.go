@@ -1610,6 +1610,29 @@ func TestUnlitCentresGlow(t *testing.T) {
 	})
 }
 
+// TestLitPaper checks litPaper with render-third 380000/00142's medians:
+// white flat paper squares read lit beside green filled ones.
+func TestLitPaper(t *testing.T) {
+	paper := cellStats{v: 5.56, ring: 5.56, s: 0.04}
+	green := cellStats{v: 5.34, ring: 5.35, s: 0.53}
+	glowing := paper
+	glowing.ring = paper.v - 0.1
+	tinted := paper
+	tinted.s = 0.2
+	pale := green
+	pale.s = 0.3
+	dark := green
+	dark.v, dark.ring = 4.6, 4.6
+	checkPairRule(t, litPaper, []pairCase{
+		{"paper read lit", paper, green, true},
+		{"paper read unlit", green, paper, false},
+		{"white lights glow", glowing, green, false},
+		{"lit group tinted", tinted, green, false},
+		{"unlit group pale", paper, pale, false},
+		{"unlit group far darker", paper, dark, false},
+	})
+}
+
 // pairCase is a 6×6 board of two kinds of cell, lit and unlit, laid out
 // as pattern (patternGrid reads it), the ring of would-be cells around
 // it at V 3.7, and whether a rule on the board's two groups fires on

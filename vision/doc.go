@@ -354,6 +354,9 @@
 //     from its centre, and those of the cells read lit, less than
 //     ×1.65 brighter, do not (dim grey-blue lights beside tan caps in a
 //     warm daylight);
+//   - the cells read lit are white and flat as paper, beside coloured
+//     cells read unlit less than ×2.1 darker (a drawing's blank
+//     squares beside its filled ones): which is lit is a convention;
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
