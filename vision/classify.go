@@ -792,8 +792,7 @@ func unlitCentresGlow(ext [][]cellStats, lit [][]bool) bool {
 	if !ok {
 		return false
 	}
-	rise := func(c cellStats) float64 { return c.v - c.ring }
-	return medianOf(g[0], rise) >= centreGlowRise && medianOf(g[1], rise) <= 0 &&
+	return medianOf(g[0], cellRise) >= centreGlowRise && medianOf(g[1], cellRise) <= 0 &&
 		medianOf(g[1], cellV)-medianOf(g[0], cellV) < centreGlowGap
 }
 
@@ -822,8 +821,7 @@ func litPaper(ext [][]cellStats, lit [][]bool) bool {
 	if !ok {
 		return false
 	}
-	rise := func(c cellStats) float64 { return c.v - c.ring }
-	return medianOf(g[1], cellS) <= paperS && math.Abs(medianOf(g[1], rise)) <= paperFlat &&
+	return medianOf(g[1], cellS) <= paperS && math.Abs(medianOf(g[1], cellRise)) <= paperFlat &&
 		medianOf(g[0], cellS) >= paperColourS &&
 		medianOf(g[1], cellV)-medianOf(g[0], cellV) < paperGap
 }
@@ -1606,6 +1604,10 @@ func ring(ext [][]cellStats) []cellStats {
 // cell's centre: the measures medianOf is most often asked for.
 func cellV(s cellStats) float64 { return s.v }
 func cellS(s cellStats) float64 { return s.s }
+
+// cellRise is how far a cell's centre stands above the ring around it
+// (log V): a light's glow falls off from its centre.
+func cellRise(s cellStats) float64 { return s.v - s.ring }
 
 // cellPeak, cellPeakS and cellHalo are a cell's footprint peak, the
 // saturation there, and its halo, for medianOf and the like.

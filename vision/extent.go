@@ -588,17 +588,10 @@ func sizeWeight(l lattice) float64 {
 	return largeWeight
 }
 
-// refineExtentLog is refineExtent, telling logf (when not nil) the
+// refineExtentWindow is refineExtent, telling logf (when not nil) the
 // scores of each step and handing dump (when not nil) the rectified
-// window.
-func refineExtentLog(img gocv.Mat, l lattice, logf func(string, ...any), dump func(gocv.Mat)) (lattice, float64) {
-	r, c, _ := refineExtentWindow(img, l, logf, dump)
-	return r, c
-}
-
-// refineExtentWindow is refineExtentLog, also returning the window
-// around the refined grid (as newExtentWindow builds it) when its last
-// window is that one, else nil.
+// window, and also returning the window around the refined grid (as
+// newExtentWindow builds it) when its last window is that one, else nil.
 func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump func(gocv.Mat)) (lattice, float64, *extentWindow) {
 	w, ok := newExtentWindow(img, l, dump)
 	if !ok {

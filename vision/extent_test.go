@@ -69,7 +69,7 @@ func TestRefineExtentDir(t *testing.T) {
 		if *extentFile != "" && *extentHyp > 0 && *extentHyp < len(ls) {
 			hyp = ls[*extentHyp]
 		}
-		r, _ := refineExtentLog(img, hyp, logf, dump)
+		r, _, _ := refineExtentWindow(img, hyp, logf, dump)
 		spent += time.Since(start)
 		// With the rivals: the order Read tries them in.
 		best := refineHypotheses(img, ls)[0]
@@ -173,7 +173,7 @@ func TestRefineExtentPainted(t *testing.T) {
 				if *extentCase != "" && strings.Contains(t.Name(), *extentCase) {
 					logf = t.Logf
 				}
-				got, _ := refineExtentLog(img, in, logf, nil)
+				got, _, _ := refineExtentWindow(img, in, logf, nil)
 				ok := got.rows == e.Rows && got.cols == e.Cols
 				if ok {
 					if d := cornerError(got, e); d > cornerTol {
@@ -741,7 +741,7 @@ func TestRefineExtentPointer(t *testing.T) {
 func checkKeepsSize(t *testing.T, img gocv.Mat, e labels.Entry, h [9]float64) {
 	t.Helper()
 	truth := lattice{rows: e.Rows, cols: e.Cols, h: h, score: 1, sizeSure: true}
-	if got, _ := refineExtentLog(img, truth, nil, nil); got.rows != e.Rows || got.cols != e.Cols {
+	if got, _, _ := refineExtentWindow(img, truth, nil, nil); got.rows != e.Rows || got.cols != e.Cols {
 		t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, e.Rows, e.Cols)
 	}
 }
