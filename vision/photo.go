@@ -90,17 +90,6 @@ func Open(path string, opts *OpenOptions) (*Photo, error) {
 	return p, nil
 }
 
-// nearSide bounds the reduced copies the finder searches as they are: a
-// copy at most nearSide times workSide long. A 4032×3024 phone photo
-// decodes reduced to 1008×756, and resampling that by 0.8% cost 8 ms (a
-// tenth of decoding it). Over the 239 tuning JPEGs whose reduced copy is
-// 1000..1050 pixels long, searching it as it is read 226 exactly against
-// 224, lost none, and doubted 3 boards read right while clearing 4.
-// Images not reduced (a 1024×768 render or screenshot) are resampled as
-// before: searched as they were, 1,460 held-out and fresh photos read as
-// many right but doubted 10 more boards read right and 2 fewer.
-const nearSide = 1.05
-
 // reducedFlag is the IMDecode flag that scales a JPEG down by k (2, 4
 // or 8, as previewScale gives).
 func reducedFlag(k int) gocv.IMReadFlag {
@@ -200,12 +189,7 @@ func (p *Photo) Read(opts *Options) (*Reading, error) {
 // nil hypotheses when the copy gives too little to read on (Read then
 // finds on the full image). The Photo must have a reduced copy.
 func (p *Photo) findOnCopy(o *Options, dbg *debugger) (gocv.Mat, []lattice, error) {
-	side := workSide
-	if long := max(p.preview.Rows(), p.preview.Cols()); float64(long) <= nearSide*workSide {
-		// Searched as it is, not resampled (nearSide).
-		side = max(side, long)
-	}
-	ls, findErr := findLatticesAt(p.preview, side, o.Rows, o.Cols, o.workers(), dbg)
+	ls, findErr := findLattices(p.preview, o.Rows, o.Cols, o.workers(), dbg)
 	img, err := p.Image()
 	if err != nil {
 		return img, nil, err
