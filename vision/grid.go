@@ -12,16 +12,10 @@ import (
 
 // workSide is the long side, in pixels, of the downscaled copy that the
 // grid is searched on; images with a long side under workMinSide are
-// enlarged instead, and those at most nearSide times the side asked for
-// are searched as they are.
+// enlarged instead.
 const (
 	workSide    = 1000
 	workMinSide = 500
-	// A 4032×3024 phone photo decodes reduced to 1008×756; resampling
-	// that by 0.8% cost 8 ms (a tenth of decoding it). Over the 121
-	// tuning photos so reduced to 1000..1050 pixels, searching them as
-	// they are read 109 exactly, against 108 resampled.
-	nearSide = 1.05
 )
 
 // maxLattices is how many hypotheses findLattices returns at most. A
@@ -153,7 +147,7 @@ func findAt(img gocv.Mat, side, rows, cols, workers int, dbg *debugger) ([]latti
 	// copied whole.
 	scale := 1.0 // full-resolution pixels per work pixel
 	switch long := max(img.Rows(), img.Cols()); {
-	case float64(long) > nearSide*float64(side):
+	case long > side:
 		scale = float64(long) / float64(side)
 		gocv.Resize(img, &work, image.Point{}, 1/scale, 1/scale, gocv.InterpolationArea)
 	case long < workMinSide:
