@@ -812,7 +812,8 @@ const (
 // tile beside a coloured one, where which is lit is a convention.
 // Render-third 380000/00142, 350000/00019, 360000/00102 and 370000/00053
 // (sketches, coloured squares on white paper) were read the other way
-// round with no doubt. Over 5,026 two-group readings of 27 tuning sets
+// round with no doubt on their labelled grids, 00142 and 00102 by the
+// whole reader too. Over 5,026 two-group readings of 27 tuning sets
 // on their labelled grids it holds on seven boards, all sketches read
 // wrong; the next boards paperGap would take in, at 0.94 and over, are
 // pixel art read right (white lights beside saturated unlit cells).
