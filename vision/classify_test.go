@@ -189,8 +189,42 @@ func eachLabelled(t *testing.T, f func(e labels.Entry, img gocv.Mat)) {
 	}
 }
 
+// surveyFile names a file to which TestClassifyLabelled appends one
+// tab-separated line per photo of -labeldir: the folder, the file, the
+// cells read wrong on the labelled grid, whether doubt was flagged,
+// whether the board was read as one group, the medians of the groups
+// read lit and unlit (saturation, brightness, centre rise), and the
+// rules that fired. Run over many folders, it shows where a rule on the
+// groups would hold and what it would cost, in minutes.
+var surveyFile = flag.String("survey", "", "append a line per photo of -labeldir to this file (TestClassifyLabelled)")
+
+// surveyLine is TestClassifyLabelled's line for one photo (surveyFile).
+func surveyLine(t *testing.T, img gocv.Mat, e labels.Entry, v *verdict, wrong int, doubted bool) string {
+	h := labelHomography(t, e)
+	px := cellPixels(h, e.Rows, e.Cols)
+	b := rectify(img, h, e.Rows, e.Cols, px)
+	defer b.Close()
+	med := "-\t-\t-\t-\t-\t-"
+	if ext, err := measure(b, e.Rows, e.Cols, px); err == nil {
+		if g, ok := bothGroups(inner(ext), v.lit); ok {
+			med = fmt.Sprintf("%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f",
+				medianOf(g[1], cellS), medianOf(g[0], cellS), medianOf(g[1], cellV), medianOf(g[0], cellV),
+				medianOf(g[1], cellRise), medianOf(g[0], cellRise))
+		}
+	}
+	return fmt.Sprintf("%s\t%s\t%d\t%v\t%v\t%s\t%v\n", *labelDir, e.File, wrong, doubted, v.oneGroup, med, v.why)
+}
+
 func TestClassifyLabelled(t *testing.T) {
 	var n, exact, silent, doubtExact int
+	var survey *os.File
+	if *surveyFile != "" && *labelDir != "" {
+		var err error
+		if survey, err = os.OpenFile(*surveyFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer survey.Close()
+	}
 	eachLabelled(t, func(e labels.Entry, img gocv.Mat) {
 		if e.File == *dumpFile {
 			dumpStats(t, img, e)
@@ -203,6 +237,11 @@ func TestClassifyLabelled(t *testing.T) {
 		n++
 		r := &Reading{Confidence: v.conf, SizeSure: !v.extentDoubt}
 		bad := wrongCells(e.Lights, v.lit)
+		if survey != nil {
+			if _, err := survey.WriteString(surveyLine(t, img, e, v, len(bad), r.Doubtful())); err != nil {
+				t.Fatal(err)
+			}
+		}
 		switch {
 		case len(bad) == 0:
 			exact++
