@@ -318,11 +318,7 @@ func measureLabelled(dir string, e labels.Entry) ([][]cellStats, error) {
 		return nil, err
 	}
 	defer img.Close()
-	h := cornerHomography(e)
-	px := cellPixels(h, e.Rows, e.Cols)
-	b := rectify(img, h, e.Rows, e.Cols, px)
-	defer b.Close()
-	return measure(b, e.Rows, e.Cols, px)
+	return measureAt(img, cornerHomography(e), e.Rows, e.Cols)
 }
 
 // BenchmarkSecondOpinion10x10 measures the worst case of a 10×10

@@ -140,12 +140,18 @@ var labelDir = flag.String("labeldir", "", "folder of labelled photos for TestCl
 // TestClassifyLabelled logs.
 var dumpFile = flag.String("dumpfile", "", "log the cell statistics of this photo of -labeldir")
 
-func dumpStats(t *testing.T, img gocv.Mat, e labels.Entry) {
-	h := labelHomography(t, e)
-	px := cellPixels(h, e.Rows, e.Cols)
-	b := rectify(img, h, e.Rows, e.Cols, px)
+// measureAt measures the rows×cols board that h maps into img, as
+// classify does: each cell's statistics, with the ring of would-be cells
+// around the grid.
+func measureAt(img gocv.Mat, h [9]float64, rows, cols int) ([][]cellStats, error) {
+	px := cellPixels(h, rows, cols)
+	b := rectify(img, h, rows, cols, px)
 	defer b.Close()
-	st, err := measure(b, e.Rows, e.Cols, px)
+	return measure(b, rows, cols, px)
+}
+
+func dumpStats(t *testing.T, img gocv.Mat, e labels.Entry) {
+	st, err := measureAt(img, labelHomography(t, e), e.Rows, e.Cols)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,12 +206,8 @@ var surveyFile = flag.String("survey", "", "append a line per photo of -labeldir
 
 // surveyLine is TestClassifyLabelled's line for one photo (surveyFile).
 func surveyLine(t *testing.T, img gocv.Mat, e labels.Entry, v *verdict, wrong int, doubted bool) string {
-	h := labelHomography(t, e)
-	px := cellPixels(h, e.Rows, e.Cols)
-	b := rectify(img, h, e.Rows, e.Cols, px)
-	defer b.Close()
 	med := "-\t-\t-\t-\t-\t-"
-	if ext, err := measure(b, e.Rows, e.Cols, px); err == nil {
+	if ext, err := measureAt(img, labelHomography(t, e), e.Rows, e.Cols); err == nil {
 		if g, ok := bothGroups(inner(ext), v.lit); ok {
 			med = fmt.Sprintf("%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f",
 				medianOf(g[1], cellS), medianOf(g[0], cellS), medianOf(g[1], cellV), medianOf(g[0], cellV),
@@ -269,11 +271,7 @@ func TestClassifyLabelled(t *testing.T) {
 // oneGroupConf and plainOneGroup.
 func TestOneGroupReferences(t *testing.T) {
 	eachLabelled(t, func(e labels.Entry, img gocv.Mat) {
-		h := labelHomography(t, e)
-		px := cellPixels(h, e.Rows, e.Cols)
-		b := rectify(img, h, e.Rows, e.Cols, px)
-		ext, err := measure(b, e.Rows, e.Cols, px)
-		b.Close()
+		ext, err := measureAt(img, labelHomography(t, e), e.Rows, e.Cols)
 		if err != nil {
 			return
 		}
