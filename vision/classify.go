@@ -585,8 +585,52 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
+	v := firstRules(img, h, ext)
+	secondOpinion(v, ext)
+	if <-labDone; labErr == nil {
+		lc := &lookCache{workers: workers}
+		occluded(cells, px, v, lc)
+		uncover(cells, px, v, lc)
+	}
+	if !v.oneGroup && hueOnly(ext, v.lit) {
+		v.capConf(crossCap)
+		v.why["hueonly"] = rows * cols
+	}
+	if !v.oneGroup && unlitCentresGlow(ext, v.lit) {
+		v.capConf(crossCap)
+		v.why["centreglow"] = rows * cols
+	}
+	if !v.oneGroup && litPaper(ext, v.lit) {
+		v.capConf(crossCap)
+		v.why["paper"] = rows * cols
+	}
+	if !v.oneGroup && v.why["panel"] == 0 && litLikeGaps(ext, v.lit) {
+		// Which group is lit is a convention the photo does not
+		// settle. Keep the reading, in doubt, unless the cells read lit
+		// are a plain panel that no light brightens (lcdLike): an
+		// LCD's empty cells beside the segments it turns dark.
+		if lcdLike(ext, v.lit) {
+			v.turnRound()
+			v.why["lcd"] = rows * cols
+		}
+		v.capConf(crossCap)
+		v.why["gaplike"] = rows * cols
+	}
+	if dbg.enabled() {
+		drawVerdict(dbg, board, v, px)
+	}
+	return v, nil
+}
+
+// firstRules judges the board measured in ext (as measure gives it, with
+// its ring) by the rules that come before the cell model's second
+// opinion: the split, a shadow's edge, the cells around the grid, and
+// the checks that doubt or turn the whole board. img and h are the
+// photo and the grid, for the photo around the board. The cell model is
+// trained on the verdicts it gives through label corners.
+func firstRules(img gocv.Mat, h [9]float64, ext [][]cellStats) *verdict {
+	rows, cols := len(ext)-2, len(ext[0])-2
 	v := decideBoard(ext)
-	measured := ext
 	if v.why["shadow"] == 0 && rows*cols >= smallBoard {
 		// A shadow's edge across the board (not one that decide already
 		// took for the whole board's split, nor on a board of a few
@@ -679,40 +723,7 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		v.capConf(crossCap)
 		v.why["panel"] = rows * cols
 	}
-	secondOpinion(v, measured)
-	if <-labDone; labErr == nil {
-		lc := &lookCache{workers: workers}
-		occluded(cells, px, v, lc)
-		uncover(cells, px, v, lc)
-	}
-	if !v.oneGroup && hueOnly(measured, v.lit) {
-		v.capConf(crossCap)
-		v.why["hueonly"] = rows * cols
-	}
-	if !v.oneGroup && unlitCentresGlow(measured, v.lit) {
-		v.capConf(crossCap)
-		v.why["centreglow"] = rows * cols
-	}
-	if !v.oneGroup && litPaper(measured, v.lit) {
-		v.capConf(crossCap)
-		v.why["paper"] = rows * cols
-	}
-	if !v.oneGroup && v.why["panel"] == 0 && litLikeGaps(measured, v.lit) {
-		// Which group is lit is a convention the photo does not
-		// settle. Keep the reading, in doubt, unless the cells read lit
-		// are a plain panel that no light brightens (lcdLike): an
-		// LCD's empty cells beside the segments it turns dark.
-		if lcdLike(measured, v.lit) {
-			v.turnRound()
-			v.why["lcd"] = rows * cols
-		}
-		v.capConf(crossCap)
-		v.why["gaplike"] = rows * cols
-	}
-	if dbg.enabled() {
-		drawVerdict(dbg, board, v, px)
-	}
-	return v, nil
+	return v
 }
 
 // gapLikeDarkS bounds the median saturation of litLikeGaps' darker
