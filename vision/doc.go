@@ -107,7 +107,11 @@
 //     line like them, every line just outside unlike them, at least
 //     three lines each way) is not doubted for the finder's weak score,
 //     a sparse edge, blobs beyond it or a foreign edge; a rival grid on
-//     the same board still puts its size in doubt.
+//     the same board still puts its size in doubt. So does a line just
+//     outside the grid of which three cells or more, and a third of
+//     those the photo shows, look like the grid's cells at half their
+//     likeness or more: the board may go on under something that hides
+//     the rest of that line (a title over its first row).
 //     A grid the finder vouched for keeps its extent when the moves end
 //     in mixed evidence, unless every move took in a line that looks
 //     like its buttons at 0.9 of their likeness or more and nothing

@@ -843,6 +843,12 @@ func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump
 	if w.outOfStep(r0, r1, c0, c1) {
 		out.doubt(doubtStaggered)
 	}
+	if w.alikeBeyond(r0, r1, c0, c1) {
+		// Part of a line just outside looks like the grid's cells: the
+		// board may go on under something that hides the rest of that
+		// line (a title over its first row, a hand).
+		out.doubt(doubtAlikeBeyond)
+	}
 	if w.block(r0, r1, c0, c1) {
 		// The photo shows a block of alike buttons with something else
 		// all round it: the size a person would read, whatever the
@@ -1016,6 +1022,40 @@ func (w *extentWindow) block(r0, r1, c0, c1 int) bool {
 		}
 	}
 	return true
+}
+
+// The alike-beyond test: a line just outside the grid in which at least
+// beyondAlikeCells cells, and a third of those the photo shows, resemble
+// the grid's template at beyondAlikeShare of the median of the grid's
+// cells or more. A case or a screen around a board looks nothing like
+// its buttons (the block test's lines just outside lie under 0.3 of
+// the median), so a few cells that do are more buttons (render-unseen
+// seed 42 photo 83: an 8×8 board of pale cells read 7×8, sure of its
+// size, its first row under a title: three of that row's eight cells at
+// 0.32 to 0.44 of a median of 0.63, every other side's under 0.22).
+const (
+	beyondAlikeCells = 3
+	beyondAlikeShare = 0.5
+)
+
+// alikeBeyond reports whether a line just outside the grid [r0, r1) ×
+// [c0, c1) of the window passes the alike-beyond test.
+func (w *extentWindow) alikeBeyond(r0, r1, c0, c1 int) bool {
+	tpl, med := w.templates(r0, r1, c0, c1)
+	if tpl == nil {
+		return false
+	}
+	for side := 0; side < 4; side++ {
+		sc, _, _, ok := w.lineSims(tpl, side, true, r0, r1, c0, c1)
+		if !ok {
+			continue
+		}
+		k := len(sc) - sort.SearchFloat64s(sc, beyondAlikeShare*med)
+		if k >= beyondAlikeCells && 3*k >= len(sc) {
+			return true
+		}
+	}
+	return false
 }
 
 // groupsAlike reports whether the grid's cells nearest each template

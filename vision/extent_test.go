@@ -371,6 +371,23 @@ func TestPickValue(t *testing.T) {
 	}
 }
 
+// paintedWindow paints a random board and builds the extent window
+// around its labelled grid, so that every grid a line or two off it
+// lies within the window; the labelled grid's cells are at rows and
+// columns extentMargin on.
+func paintedWindow(t *testing.T, rng *rand.Rand) (testBoard, labels.Entry, *extentWindow) {
+	t.Helper()
+	tb := randomTestBoard(rng)
+	img, e := tb.paint(rng)
+	defer img.Close()
+	truth := lattice{rows: e.Rows, cols: e.Cols, h: labelHomography(t, e), score: 1, sizeSure: true}
+	w, ok := newExtentWindow(img, truth, nil)
+	if !ok {
+		t.Fatalf("%s: no window", tb)
+	}
+	return tb, e, w
+}
+
 // TestExtentBlock paints boards and checks the block test on the
 // labelled grid and on the grid with a line missing or a line too many
 // on each side: it must never pass a wrong grid, and should pass most
@@ -386,16 +403,7 @@ func TestExtentBlock(t *testing.T) {
 	perturb := lineSteps
 	passed, eligible := 0, 0
 	for i := 0; i < n; i++ {
-		tb := randomTestBoard(rng)
-		img, e := tb.paint(rng)
-		truth := lattice{rows: e.Rows, cols: e.Cols, h: labelHomography(t, e), score: 1, sizeSure: true}
-		// The window is built around the labelled grid, so every
-		// perturbed grid lies within it.
-		w, ok := newExtentWindow(img, truth, nil)
-		img.Close()
-		if !ok {
-			t.Fatalf("%s: no window", tb)
-		}
+		tb, e, w := paintedWindow(t, rng)
 		r0, r1, c0, c1 := extentMargin, extentMargin+e.Rows, extentMargin, extentMargin+e.Cols
 		if e.Rows >= blockLines && e.Cols >= blockLines {
 			eligible++
@@ -616,6 +624,90 @@ func TestBlockGroups(t *testing.T) {
 				t.Errorf("block = %v, want %v (%d templates, median similarity %.2f, groups alike %v)", got, tt.want, len(tpl), med, w.groupsAlike(tpl, r0, r1, c0, c1))
 			}
 		})
+	}
+}
+
+// TestAlikeBeyond builds extent windows by hand: a grid of 4 rows of
+// buttons on blank case, with some cells of the line just above it
+// buttons too (a board's first row under a title that hides the rest).
+func TestAlikeBeyond(t *testing.T) {
+	button, blank := buttonAndBlank()
+	tests := []struct {
+		name        string
+		cols, alike int
+		want        bool
+	}{
+		{"case all round", 6, 0, false},
+		{"two of six", 6, 2, false},
+		{"three of six", 6, 3, true},
+		{"three of ten", 10, 3, false},
+		{"four of ten", 10, 4, true},
+		{"all of six", 6, 6, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			const gridRows = 4
+			rows, cols := gridRows+2*extentMargin, tt.cols+2*extentMargin
+			w := newTestWindow(rows, cols)
+			r0, r1, c0, c1 := extentMargin, extentMargin+gridRows, extentMargin, extentMargin+tt.cols
+			for i := range rows {
+				for j := range cols {
+					k := i*cols + j
+					w.desc[k], w.energy[k], w.bright[k] = blank, 1, 5
+					inside := i >= r0 && i < r1 && j >= c0 && j < c1
+					above := i == r0-1 && j >= c0 && j < c0+tt.alike
+					if inside || above {
+						w.desc[k] = button
+					}
+				}
+			}
+			if got := w.alikeBeyond(r0, r1, c0, c1); got != tt.want {
+				t.Errorf("alikeBeyond = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestAlikeBeyondPainted paints boards: on the labelled grid no line
+// just outside looks like the buttons (the case is all round), and on
+// the grid a line short of the board, the missing line does (when it is
+// long enough to be judged), which puts the size in doubt.
+func TestAlikeBeyondPainted(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 10
+	}
+	rng := rand.New(rand.NewSource(12))
+	short, caught := 0, 0
+	for i := 0; i < n; i++ {
+		tb, e, w := paintedWindow(t, rng)
+		r0, r1, c0, c1 := extentMargin, extentMargin+e.Rows, extentMargin, extentMargin+e.Cols
+		if w.alikeBeyond(r0, r1, c0, c1) {
+			t.Errorf("%s: the labelled grid has cells like its own just outside it", tb)
+		}
+		for _, p := range lineSteps[:4] { // the grids a line short
+			// The missing line runs along the grid: a line of fewer
+			// than beyondAlikeCells cells is too short for the test.
+			long := e.Cols
+			if p.dcols != 0 {
+				long = e.Rows
+			}
+			if e.Rows+p.drows < 2 || e.Cols+p.dcols < 2 || long < beyondAlikeCells {
+				continue
+			}
+			short++
+			a0, a1 := r0+p.dv, r0+p.dv+e.Rows+p.drows
+			b0, b1 := c0+p.du, c0+p.du+e.Cols+p.dcols
+			if w.alikeBeyond(a0, a1, b0, b1) {
+				caught++
+			} else {
+				t.Logf("%s, %s: the missing line does not look like the grid's cells", tb, p.name)
+			}
+		}
+	}
+	t.Logf("%d of %d grids a line short have their missing line alike beyond", caught, short)
+	if 10*caught < 9*short {
+		t.Errorf("only %d of %d grids a line short see the missing line, want 90%%", caught, short)
 	}
 }
 

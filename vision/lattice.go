@@ -76,13 +76,14 @@ const (
 	doubtLocal                              // found only by the equalised look
 	doubtSparse                             // lit lights far apart, the unlit unseen
 	doubtStaggered                          // rows out of step with each other, as a keyboard's
+	doubtAlikeBeyond                        // a line just outside holds cells like the grid's
 	numDoubts         = iota
 )
 
 // String lists the reasons by name.
 func (d sizeDoubt) String() string {
 	names := [numDoubts]string{"sparse edge", "few nodes", "continues", "beyond", "foreign edge", "case grown",
-		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad", "local", "sparse", "staggered"}
+		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad", "local", "sparse", "staggered", "alike beyond"}
 	var s []string
 	for i := 0; i < numDoubts; i++ {
 		if d&(1<<i) != 0 {
