@@ -626,8 +626,7 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 // its ring) by the rules that come before the cell model's second
 // opinion: the split, a shadow's edge, the cells around the grid, and
 // the checks that doubt or turn the whole board. img and h are the
-// photo and the grid, for the photo around the board. The cell model is
-// trained on the verdicts it gives through label corners.
+// photo and the grid, for the photo around the board.
 func firstRules(img gocv.Mat, h [9]float64, ext [][]cellStats) *verdict {
 	rows, cols := len(ext)-2, len(ext[0])-2
 	v := decideBoard(ext)
