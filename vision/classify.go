@@ -898,8 +898,7 @@ const lcdMaxDepth = 1.3
 // rings and case.
 func lcdLike(ext [][]cellStats, lit [][]bool) bool {
 	g := groups(inner(ext), litGridAt(lit))
-	spread := func(s cellStats) float64 { return s.spread }
-	if len(g[1]) == 0 || medianOf(g[1], cellV) >= lcdMaxV || medianOf(g[1], spread) >= lcdMaxSpread {
+	if len(g[1]) == 0 || medianOf(g[1], cellV) >= lcdMaxV || medianOf(g[1], cellSpread) >= lcdMaxSpread {
 		return false
 	}
 	if len(g[0]) > 0 && medianOf(g[1], cellV)-medianOf(g[0], cellV) > lcdMaxDepth {
@@ -1620,6 +1619,9 @@ func cellS(s cellStats) float64 { return s.s }
 // (log V): a light's glow falls off from its centre.
 func cellRise(s cellStats) float64 { return s.v - s.ring }
 
+// cellSpread is how uneven a cell's centre is, for medianOf and the like.
+func cellSpread(s cellStats) float64 { return s.spread }
+
 // cellPeak, cellPeakS and cellHalo are a cell's footprint peak, the
 // saturation there, and its halo, for medianOf and the like.
 func cellPeak(s cellStats) float64  { return s.peak }
@@ -1990,9 +1992,8 @@ func ringsInverted(stats [][]cellStats, lit []bool) bool {
 		// One or two odd cells are a cursor or glare, not a group.
 		return false
 	}
-	sp := func(s cellStats) float64 { return s.spread }
 	fall := func(s cellStats) float64 { return s.v - s.ring }
-	return medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], cellHalo) >= minHalo/2 &&
+	return medianOf(g[0], cellSpread) >= medianOf(g[1], cellSpread)+0.1 && medianOf(g[0], fall) > -0.6 && medianOf(g[0], cellHalo) >= minHalo/2 &&
 		unlitRingsAsBright(g, ringsNearPeak)
 }
 
@@ -2029,8 +2030,7 @@ func ringsUnread(stats [][]cellStats, lit []bool) bool {
 	if unlitRingsAsBright(g, ringsNearPeak) && medianOf(g[0], cellS) >= medianOf(g[1], cellS)+minSGap/3 {
 		return true
 	}
-	sp := func(s cellStats) float64 { return s.spread }
-	return unlitRingsAsBright(g, ringsFarPeak) && medianOf(g[0], sp) >= medianOf(g[1], sp)+0.1
+	return unlitRingsAsBright(g, ringsFarPeak) && medianOf(g[0], cellSpread) >= medianOf(g[1], cellSpread)+0.1
 }
 
 // ringsNearPeak bounds how far below the lit group's peaks (log V) the
@@ -2316,7 +2316,6 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		doubtAll("greyerdim")
 		return false
 	}
-	sp := func(s cellStats) float64 { return s.spread }
 	if medianOf(uc, cellPeak) >= medianOf(lc, cellPeak) && medianOf(uc, func(s cellStats) float64 { return s.peak - s.rim }) > 0.3 {
 		// The unlit buttons' brightest tenth is as bright as the lit
 		// ones' and well above the gaps around them (not the case
@@ -2327,7 +2326,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 	}
 	dip := func(s cellStats) float64 { return s.peak - s.v }
 	if len(uc) >= 3 && medianOf(uc, cellPeak) >= medianOf(lc, cellPeak)-ringPeakV && medianOf(uc, cellPeakS) >= medianOf(lc, cellPeakS)+ringPeakS &&
-		(medianOf(uc, sp) >= medianOf(lc, sp)+0.1 || medianOf(uc, dip) >= medianOf(lc, dip)+ringDip) {
+		(medianOf(uc, cellSpread) >= medianOf(lc, cellSpread)+0.1 || medianOf(uc, dip) >= medianOf(lc, dip)+ringDip) {
 		// The unlit buttons' brightest tenth is nearly as bright as the
 		// lit ones' and more coloured, around uneven centres or centres
 		// far below it: coloured lit rings around dark caps beside
@@ -3343,7 +3342,7 @@ func oneGroupConf(stats [][]cellStats, lit []bool, conf []float64) {
 	sort.Float64s(ss)
 	sort.Float64s(ks)
 	v, s, rise := sortedQuantile(vs, 0.5), sortedQuantile(ss, 0.5), sortedQuantile(ks, 0.5)
-	spread := medianOf(cellsOf(stats), func(s cellStats) float64 { return s.spread })
+	spread := medianOf(cellsOf(stats), cellSpread)
 	on, c := false, 0.3 // undecided: unlit, in deep doubt
 	switch {
 	case v >= oneGroupTopV:
@@ -3523,13 +3522,12 @@ func colourRing(cells []cellStats) bool {
 // evenCells judges.
 func alikeCells(stats [][]cellStats, hue bool) bool {
 	all := cellsOf(stats)
-	sp := func(s cellStats) float64 { return s.spread }
 	fall := func(s cellStats) float64 { return s.v - s.ring }
-	ms, mf := medianOf(all, sp), medianOf(all, fall)
+	ms, mf := medianOf(all, cellSpread), medianOf(all, fall)
 	ma, mb := medianChroma(all)
 	odd := 0
 	for _, st := range all {
-		if math.Abs(sp(st)-ms) > math.Max(alikeSpread, ms/2) || math.Abs(fall(st)-mf) > alikeFall ||
+		if math.Abs(cellSpread(st)-ms) > math.Max(alikeSpread, ms/2) || math.Abs(fall(st)-mf) > alikeFall ||
 			hue && math.Hypot(st.ca-ma, st.cb-mb) > minSGap {
 			odd++
 		}

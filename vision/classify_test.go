@@ -199,19 +199,21 @@ func eachLabelled(t *testing.T, f func(e labels.Entry, img gocv.Mat)) {
 // tab-separated line per photo of -labeldir: the folder, the file, the
 // cells read wrong on the labelled grid, whether doubt was flagged,
 // whether the board was read as one group, the medians of the groups
-// read lit and unlit (saturation, brightness, centre rise), and the
+// read lit and unlit (saturation, brightness, centre rise, spread,
+// peak), and the
 // rules that fired. Run over many folders, it shows where a rule on the
 // groups would hold and what it would cost, in minutes.
 var surveyFile = flag.String("survey", "", "append a line per photo of -labeldir to this file (TestClassifyLabelled)")
 
 // surveyLine is TestClassifyLabelled's line for one photo (surveyFile).
 func surveyLine(t *testing.T, img gocv.Mat, e labels.Entry, v *verdict, wrong int, doubted bool) string {
-	med := "-\t-\t-\t-\t-\t-"
+	med := strings.Repeat("-\t", 9) + "-"
 	if ext, err := measureAt(img, labelHomography(t, e), e.Rows, e.Cols); err == nil {
 		if g, ok := bothGroups(inner(ext), v.lit); ok {
-			med = fmt.Sprintf("%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f",
+			med = fmt.Sprintf("%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f",
 				medianOf(g[1], cellS), medianOf(g[0], cellS), medianOf(g[1], cellV), medianOf(g[0], cellV),
-				medianOf(g[1], cellRise), medianOf(g[0], cellRise))
+				medianOf(g[1], cellRise), medianOf(g[0], cellRise), medianOf(g[1], cellSpread), medianOf(g[0], cellSpread),
+				medianOf(g[1], cellPeak), medianOf(g[0], cellPeak))
 		}
 	}
 	return fmt.Sprintf("%s\t%s\t%d\t%v\t%v\t%s\t%v\n", *labelDir, e.File, wrong, doubted, v.oneGroup, med, v.why)
