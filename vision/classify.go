@@ -604,6 +604,10 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		v.capConf(crossCap)
 		v.why["paper"] = rows * cols
 	}
+	if !v.oneGroup && markedPaper(ext, v.lit) {
+		v.capConf(crossCap)
+		v.why["marked"] = rows * cols
+	}
 	if !v.oneGroup && v.why["panel"] == 0 && litLikeGaps(ext, v.lit) {
 		// Which group is lit is a convention the photo does not
 		// settle. Keep the reading, in doubt, unless the cells read lit
@@ -836,6 +840,39 @@ func litPaper(ext [][]cellStats, lit [][]bool) bool {
 		medianOf(g[0], cellS) >= paperColourS &&
 		medianOf(g[1], cellV)-medianOf(g[0], cellV) < paperGap
 }
+
+// markedPaper reports whether the cells read lit are grey and flat, as
+// blank paper is (median saturation at most markGreyS, centres within
+// paperFlat of the ring around them and at most markFlat uneven),
+// beside cells read unlit as grey that are the same paper with dark
+// marks on it: their brightest tenth within markPeakGap of the lit
+// cells' centres, their centres markSpread more uneven. An unlit button
+// is darker than a lit one all over; a mark darkens only its strokes,
+// and which of marked and blank is lit is a convention (render-third
+// 390000/00136 and 00080, crosses drawn on the lit squares, read the
+// other way round, 00136 with no doubt). Over 1,930 two-group readings
+// of ten tuning sets on their labelled grids it holds on those two
+// boards alone; the nearest right boards (boardgen 108018, 113067,
+// 114524, already in doubt) have centres 0.06 to 0.16 off their rings.
+func markedPaper(ext [][]cellStats, lit [][]bool) bool {
+	g, ok := bothGroups(inner(ext), lit)
+	if !ok {
+		return false
+	}
+	flat := medianOf(g[1], cellSpread)
+	return medianOf(g[1], cellS) <= markGreyS && medianOf(g[0], cellS) <= markGreyS &&
+		math.Abs(medianOf(g[1], cellRise)) <= paperFlat && flat <= markFlat &&
+		medianOf(g[0], cellPeak) >= medianOf(g[1], cellV)-markPeakGap &&
+		medianOf(g[0], cellSpread) >= flat+markSpread
+}
+
+// Bounds of markedPaper: saturation as cellStats.s, the rest in log V.
+const (
+	markGreyS   = 0.3
+	markFlat    = 0.15
+	markPeakGap = 0.1
+	markSpread  = 0.3
+)
 
 // Bounds of litPaper: saturations as cellStats.s, brightness in log V
 // (paperGap is ×2.1).

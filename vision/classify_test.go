@@ -1672,6 +1672,30 @@ func TestLitPaper(t *testing.T) {
 	})
 }
 
+// TestMarkedPaper checks markedPaper with render-third 390000/00136's
+// medians: blank paper squares read lit beside squares with a cross
+// drawn on them.
+func TestMarkedPaper(t *testing.T) {
+	blank := cellStats{v: 5.17, ring: 5.17, s: 0.12, spread: 0.08, peak: 5.24}
+	crossed := cellStats{v: 4.16, ring: 5.07, s: 0.16, spread: 0.83, peak: 5.19}
+	glowing := blank
+	glowing.v = blank.ring + 0.1
+	coloured := blank
+	coloured.s = 0.5
+	dim := crossed
+	dim.peak = 4.8
+	even := crossed
+	even.spread = 0.3
+	checkPairRule(t, markedPaper, []pairCase{
+		{"blank read lit", blank, crossed, true},
+		{"crossed read lit", crossed, blank, false},
+		{"lit centres glow", glowing, crossed, false},
+		{"lit group coloured", coloured, crossed, false},
+		{"unlit caps darker all over", blank, dim, false},
+		{"unlit caps even", blank, even, false},
+	})
+}
+
 // pairCase is a 6×6 board of two kinds of cell, lit and unlit, laid out
 // as pattern (patternGrid reads it), the ring of would-be cells around
 // it at V 3.7, and whether a rule on the board's two groups fires on

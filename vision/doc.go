@@ -361,6 +361,11 @@
 //   - the cells read lit are white and flat as paper, beside coloured
 //     cells read unlit less than ×2.1 darker (a drawing's blank
 //     squares beside its filled ones): which is lit is a convention;
+//   - the cells read lit are grey, flat paper, beside grey cells read
+//     unlit that are the same paper with dark marks on it: their
+//     brightest tenth as bright as the lit centres, their centres far
+//     less even (crosses drawn on the squares that are lit); an unlit
+//     button is darker all over;
 //   - the board is one group, is small, or its groups are close.
 //
 // A doubted cell's reading may change, its doubt kept: when the
