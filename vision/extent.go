@@ -843,13 +843,14 @@ func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump
 	if w.outOfStep(r0, r1, c0, c1) {
 		out.doubt(doubtStaggered)
 	}
-	if w.alikeBeyond(r0, r1, c0, c1) {
+	tpl, med := w.templates(r0, r1, c0, c1)
+	if w.alikeBeyond(tpl, med, r0, r1, c0, c1) {
 		// Part of a line just outside looks like the grid's cells: the
 		// board may go on under something that hides the rest of that
 		// line (a title over its first row, a hand).
 		out.doubt(doubtAlikeBeyond)
 	}
-	if w.block(r0, r1, c0, c1) {
+	if w.block(tpl, med, r0, r1, c0, c1) {
 		// The photo shows a block of alike buttons with something else
 		// all round it: the size a person would read, whatever the
 		// blobs said (blockAnswers).
@@ -1000,14 +1001,13 @@ const (
 // about which object is the board, and stand.
 const blockAnswers = doubtWeak | doubtSparseEdge | doubtBeyond | doubtForeignEdge
 
-// block reports whether the grid [r0, r1) × [c0, c1) of the window
-// passes the block test, with every line around it inside the window
-// and the photo.
-func (w *extentWindow) block(r0, r1, c0, c1 int) bool {
+// block reports whether the grid [r0, r1) × [c0, c1) of the window,
+// whose templates are tpl and med, passes the block test, with every
+// line around it inside the window and the photo.
+func (w *extentWindow) block(tpl [][]float64, med float64, r0, r1, c0, c1 int) bool {
 	if r1-r0 < blockLines || c1-c0 < blockLines {
 		return false
 	}
-	tpl, med := w.templates(r0, r1, c0, c1)
 	if tpl == nil || med < blockAlike || !w.groupsAlike(tpl, r0, r1, c0, c1) {
 		return false
 	}
@@ -1039,9 +1039,9 @@ const (
 )
 
 // alikeBeyond reports whether a line just outside the grid [r0, r1) ×
-// [c0, c1) of the window passes the alike-beyond test.
-func (w *extentWindow) alikeBeyond(r0, r1, c0, c1 int) bool {
-	tpl, med := w.templates(r0, r1, c0, c1)
+// [c0, c1) of the window, whose templates are tpl and med, passes the
+// alike-beyond test.
+func (w *extentWindow) alikeBeyond(tpl [][]float64, med float64, r0, r1, c0, c1 int) bool {
 	if tpl == nil {
 		return false
 	}

@@ -407,7 +407,7 @@ func TestExtentBlock(t *testing.T) {
 		r0, r1, c0, c1 := extentMargin, extentMargin+e.Rows, extentMargin, extentMargin+e.Cols
 		if e.Rows >= blockLines && e.Cols >= blockLines {
 			eligible++
-			if w.block(r0, r1, c0, c1) {
+			if tpl, med := w.templates(r0, r1, c0, c1); w.block(tpl, med, r0, r1, c0, c1) {
 				passed++
 			} else {
 				t.Logf("%s: the labelled grid is not a block", tb)
@@ -417,7 +417,7 @@ func TestExtentBlock(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", tb, p.name), func(t *testing.T) {
 				a0, a1 := r0+p.dv, r0+p.dv+e.Rows+p.drows
 				b0, b1 := c0+p.du, c0+p.du+e.Cols+p.dcols
-				if w.block(a0, a1, b0, b1) {
+				if tpl, med := w.templates(a0, a1, b0, b1); w.block(tpl, med, a0, a1, b0, b1) {
 					t.Errorf("grid rows %d..%d cols %d..%d passes the block test, want only %d..%d, %d..%d", a0, a1, b0, b1, r0, r1, c0, c1)
 				}
 			})
@@ -619,8 +619,8 @@ func TestBlockGroups(t *testing.T) {
 					}
 				}
 			}
-			if got := w.block(r0, r1, c0, c1); got != tt.want {
-				tpl, med := w.templates(r0, r1, c0, c1)
+			tpl, med := w.templates(r0, r1, c0, c1)
+			if got := w.block(tpl, med, r0, r1, c0, c1); got != tt.want {
 				t.Errorf("block = %v, want %v (%d templates, median similarity %.2f, groups alike %v)", got, tt.want, len(tpl), med, w.groupsAlike(tpl, r0, r1, c0, c1))
 			}
 		})
@@ -661,7 +661,8 @@ func TestAlikeBeyond(t *testing.T) {
 					}
 				}
 			}
-			if got := w.alikeBeyond(r0, r1, c0, c1); got != tt.want {
+			tpl, med := w.templates(r0, r1, c0, c1)
+			if got := w.alikeBeyond(tpl, med, r0, r1, c0, c1); got != tt.want {
 				t.Errorf("alikeBeyond = %v, want %v", got, tt.want)
 			}
 		})
@@ -682,7 +683,7 @@ func TestAlikeBeyondPainted(t *testing.T) {
 	for i := 0; i < n; i++ {
 		tb, e, w := paintedWindow(t, rng)
 		r0, r1, c0, c1 := extentMargin, extentMargin+e.Rows, extentMargin, extentMargin+e.Cols
-		if w.alikeBeyond(r0, r1, c0, c1) {
+		if tpl, med := w.templates(r0, r1, c0, c1); w.alikeBeyond(tpl, med, r0, r1, c0, c1) {
 			t.Errorf("%s: the labelled grid has cells like its own just outside it", tb)
 		}
 		for _, p := range lineSteps[:4] { // the grids a line short
@@ -698,7 +699,7 @@ func TestAlikeBeyondPainted(t *testing.T) {
 			short++
 			a0, a1 := r0+p.dv, r0+p.dv+e.Rows+p.drows
 			b0, b1 := c0+p.du, c0+p.du+e.Cols+p.dcols
-			if w.alikeBeyond(a0, a1, b0, b1) {
+			if tpl, med := w.templates(a0, a1, b0, b1); w.alikeBeyond(tpl, med, a0, a1, b0, b1) {
 				caught++
 			} else {
 				t.Logf("%s, %s: the missing line does not look like the grid's cells", tb, p.name)
