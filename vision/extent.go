@@ -1032,7 +1032,8 @@ func (w *extentWindow) block(tpl [][]float64, med float64, r0, r1, c0, c1 int) b
 // the median), so a few cells that do are more buttons (render-unseen
 // seed 42 photo 83: an 8×8 board of pale cells read 7×8, sure of its
 // size, its first row under a title: three of that row's eight cells at
-// 0.32 to 0.44 of a median of 0.63, every other side's under 0.22).
+// 0.32 to 0.44 against the grid's median of 0.63, every other side's
+// cells under 0.22).
 const (
 	beyondAlikeCells = 3
 	beyondAlikeShare = 0.5

@@ -34,8 +34,8 @@ type lattice struct {
 	// within minRoom pitches of the photo's edge, a new size that is
 	// weak or over 10, a rival put before the finder's first, or cells
 	// whose centres differ as a keypad's digits do, or found only by
-	// the equalised look, or rows out of step as a keyboard's (see
-	// doubts for
+	// the equalised look, or rows out of step as a keyboard's, or a
+	// line just outside with cells like the grid's (see doubts for
 	// which). refineExtent drops the sparse outer line, the
 	// line beyond, the foreign outer line and the weak score when the
 	// photo shows the grid as a clear block of alike buttons
