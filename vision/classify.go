@@ -592,21 +592,18 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		occluded(cells, px, v, lc)
 		uncover(cells, px, v, lc)
 	}
-	if !v.oneGroup && hueOnly(ext, v.lit) {
-		v.capConf(crossCap)
-		v.why["hueonly"] = rows * cols
-	}
-	if !v.oneGroup && unlitCentresGlow(ext, v.lit) {
-		v.capConf(crossCap)
-		v.why["centreglow"] = rows * cols
-	}
-	if !v.oneGroup && litPaper(ext, v.lit) {
-		v.capConf(crossCap)
-		v.why["paper"] = rows * cols
-	}
-	if !v.oneGroup && markedPaper(ext, v.lit) {
-		v.capConf(crossCap)
-		v.why["marked"] = rows * cols
+	// Two groups that may be read the wrong way round: every cell in
+	// doubt, the reading kept.
+	for _, d := range []struct {
+		why   string
+		holds func(ext [][]cellStats, lit [][]bool) bool
+	}{
+		{"hueonly", hueOnly}, {"centreglow", unlitCentresGlow}, {"paper", litPaper}, {"marked", markedPaper},
+	} {
+		if !v.oneGroup && d.holds(ext, v.lit) {
+			v.capConf(crossCap)
+			v.why[d.why] = rows * cols
+		}
 	}
 	if !v.oneGroup && v.why["panel"] == 0 && litLikeGaps(ext, v.lit) {
 		// Which group is lit is a convention the photo does not
