@@ -134,6 +134,12 @@ type lineStep struct {
 	du, dv, drows, dcols int
 }
 
+// in returns the lines [a0, a1) × [b0, b1) of the grid that p makes of a
+// rows×cols grid whose first cell is at (r0, c0) of a window.
+func (p lineStep) in(r0, c0, rows, cols int) (a0, a1, b0, b1 int) {
+	return r0 + p.dv, r0 + p.dv + rows + p.drows, c0 + p.du, c0 + p.du + cols + p.dcols
+}
+
 var lineSteps = []lineStep{
 	{"missing top", 0, 1, -1, 0},
 	{"missing bottom", 0, 0, -1, 0},
@@ -415,8 +421,7 @@ func TestExtentBlock(t *testing.T) {
 		}
 		for _, p := range perturb {
 			t.Run(fmt.Sprintf("%s/%s", tb, p.name), func(t *testing.T) {
-				a0, a1 := r0+p.dv, r0+p.dv+e.Rows+p.drows
-				b0, b1 := c0+p.du, c0+p.du+e.Cols+p.dcols
+				a0, a1, b0, b1 := p.in(r0, c0, e.Rows, e.Cols)
 				if tpl, med := w.templates(a0, a1, b0, b1); w.block(tpl, med, a0, a1, b0, b1) {
 					t.Errorf("grid rows %d..%d cols %d..%d passes the block test, want only %d..%d, %d..%d", a0, a1, b0, b1, r0, r1, c0, c1)
 				}
@@ -697,8 +702,7 @@ func TestAlikeBeyondPainted(t *testing.T) {
 				continue
 			}
 			short++
-			a0, a1 := r0+p.dv, r0+p.dv+e.Rows+p.drows
-			b0, b1 := c0+p.du, c0+p.du+e.Cols+p.dcols
+			a0, a1, b0, b1 := p.in(r0, c0, e.Rows, e.Cols)
 			if tpl, med := w.templates(a0, a1, b0, b1); w.alikeBeyond(tpl, med, a0, a1, b0, b1) {
 				caught++
 			} else {
