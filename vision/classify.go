@@ -592,6 +592,9 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		occluded(cells, px, v, lc)
 		uncover(cells, px, v, lc)
 	}
+	if !v.oneGroup {
+		glareSpots(inner(ext), v)
+	}
 	// Two groups that may be read the wrong way round: every cell in
 	// doubt, the reading kept.
 	for _, d := range []struct {
@@ -4017,6 +4020,97 @@ func whiteAdded(stats [][]cellStats, lit []bool) bool {
 	m := [2][2]float64{medianPoint(g[0]), medianPoint(g[1])}
 	u := math.Hypot(m[0][0], m[0][1])
 	return u >= addedMinChroma && math.Hypot(m[1][0]-m[0][0], m[1][1]-m[0][1]) <= addedSame*u
+}
+
+// glareSpots reads unlit, in doubt, the few cells of v read lit that
+// addedLone finds to be glare spots on unlit caps. With none left lit
+// the board is one group, which the cells decide (oneGroupConf), every
+// cell in doubt.
+func glareSpots(stats [][]cellStats, v *verdict) {
+	flat := make([]bool, 0, len(stats)*len(stats[0]))
+	for _, row := range v.lit {
+		flat = append(flat, row...)
+	}
+	spots := addedLone(stats, flat)
+	if len(spots) == 0 {
+		return
+	}
+	cols := len(stats[0])
+	for _, i := range spots {
+		v.lit[i/cols][i%cols] = false
+		v.conf[i/cols][i%cols] = math.Min(v.conf[i/cols][i%cols], crossCap)
+	}
+	v.why["addedlone"] = len(spots)
+	if len(spots) < litCount(flat) {
+		return
+	}
+	n := len(flat)
+	one, c := make([]bool, n), make([]float64, n)
+	oneGroupConf(stats, one, c)
+	for r := range v.lit {
+		for k := range v.lit[r] {
+			v.lit[r][k] = one[0]
+		}
+	}
+	v.capConf(math.Min(c[0], crossCap))
+	v.oneGroup = true
+}
+
+// Levels of addedLone: the most cells read lit it judges, and how far
+// (absolute chroma) a spot's centre may lie from the unlit caps' median
+// on coloured caps (a share of their chroma) and on grey ones.
+const (
+	loneSpots     = 3
+	addedLoneGrey = 0.01
+)
+
+// addedLone returns the cells read lit (at most loneSpots, and at most
+// a quarter of the board) whose centre keeps the unlit caps' absolute
+// chroma, is brighter than they are by minVGap and no more saturated by
+// minSGap: white light added to an unlit cap's centre, a glare spot, as
+// whiteAdded finds for a larger group. A light through a cap scales its
+// chroma with its brightness; a light of its own colour replaces it. On grey caps an unclipped white
+// light keeps their chroma nearly as well, so there the spot must match
+// far closer (addedLoneGrey). On the label corners of six tuning sets
+// (1,660 photos), the lone lit cells (1 to 3 on a board) nearest the
+// caps' chroma lay 0.08 from it; on the boards of four or more unclipped
+// white lights on grey caps, 0.023 to 0.049; glare spots on all-off
+// boards, 0.001 to 0.008. (Lit rings around grey caps leave the centre
+// as it is, but no brighter.)
+func addedLone(stats [][]cellStats, lit []bool) []int {
+	cols := len(stats[0])
+	n, k := len(lit), litCount(lit)
+	if k == 0 || k > loneSpots || 4*k > n {
+		return nil
+	}
+	var kcs [][2]float64
+	var unlit []cellStats
+	for i, on := range lit {
+		if st := stats[i/cols][i%cols]; !on {
+			unlit = append(unlit, st)
+			if st.kcOK {
+				kcs = append(kcs, st.kc)
+			}
+		}
+	}
+	if 2*len(kcs) < len(unlit) {
+		return nil
+	}
+	m := medianPoint(kcs)
+	u := math.Hypot(m[0], m[1])
+	near := addedLoneGrey
+	if u >= addedMinChroma {
+		near = addedSame * u
+	}
+	uS, uV := medianOf(unlit, cellS), medianOf(unlit, cellV)
+	var spots []int
+	for i, on := range lit {
+		st := stats[i/cols][i%cols]
+		if on && st.kcOK && st.v >= uV+minVGap && st.s <= uS+minSGap && math.Hypot(st.kc[0]-m[0], st.kc[1]-m[1]) <= near {
+			spots = append(spots, i)
+		}
+	}
+	return spots
 }
 
 // litLikeUnlit reads unlit, in doubt, the cells read lit whose absolute

@@ -1070,6 +1070,63 @@ func TestWhiteAdded(t *testing.T) {
 	}
 }
 
+// TestAddedLone checks that one to three cells read lit that keep the
+// unlit caps' absolute chroma, brighter and no more saturated, are taken
+// for glare spots, and that lights are not: a coloured one, a white one
+// on grey caps, a lit ring that leaves its cap's centre as it is, too
+// many spots, or a spot whose centre is clipped.
+func TestAddedLone(t *testing.T) {
+	cell := func(v, s, a, b float64) cellStats { return cellStats{v: v, s: s, kc: [2]float64{a, b}, kcOK: true} }
+	tinted := cell(5.06, 0.29, 0.03, 0.18)
+	grey := cell(3.6, 0.01, 0.001, 0.0)
+	one := func(r, c int) bool { return r == 1 && c == 2 }
+	three := func(r, c int) bool { return r == 1 && c < 3 }
+	four := func(r, c int) bool { return r == 1 && c < 4 }
+	clipped := cell(5.55, 0.1, 0.03, 0.18)
+	clipped.kcOK = false
+	for _, tc := range []struct {
+		name       string
+		caps, spot cellStats
+		at         func(r, c int) bool
+		want       int
+	}{
+		{"glare on tinted caps", tinted, cell(5.47, 0.19, 0.03, 0.17), one, 1},
+		{"an orange light on tinted caps", tinted, cell(5.47, 0.6, 0.3, 0.1), one, 0},
+		{"glare on grey caps", grey, cell(4.2, 0.02, 0.006, 0.004), three, 3},
+		{"a white light on grey caps", grey, cell(4.2, 0.02, 0.02, 0.02), one, 0},
+		{"a lit ring round a grey cap", grey, cell(3.55, 0.01, 0.002, 0.0), one, 0},
+		{"four spots", grey, cell(4.2, 0.02, 0.006, 0.004), four, 0},
+		{"a clipped spot", tinted, clipped, one, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := board(4, 5, tc.at, tc.caps, tc.spot)
+			lit := make([]bool, 20)
+			for i := range lit {
+				lit[i] = tc.at(i/5, i%5)
+			}
+			if got := addedLone(st, lit); len(got) != tc.want {
+				t.Errorf("addedLone = %v, want %d cells", got, tc.want)
+			}
+		})
+	}
+	t.Run("all spots turn the board off", func(t *testing.T) {
+		st := board(4, 5, three, grey, cell(4.2, 0.02, 0.006, 0.004))
+		v := &verdict{why: map[string]int{}}
+		for r := range 4 {
+			v.lit = append(v.lit, make([]bool, 5))
+			v.conf = append(v.conf, []float64{1, 1, 1, 1, 1})
+			for c := range 5 {
+				v.lit[r][c] = three(r, c)
+			}
+		}
+		glareSpots(st, v)
+		if !v.oneGroup || v.why["addedlone"] != 3 {
+			t.Fatalf("one group %v, why %v: want one group, 3 spots", v.oneGroup, v.why)
+		}
+		checkCells(t, v, func(r, c int) bool { return false }, true)
+	})
+}
+
 // TestLitLikeUnlit checks that cells read lit with the unlit caps'
 // chroma are doubted beside lights of one colour of their own (unlit
 // rings out of a shadow beside yellow lights), and not when the lights
