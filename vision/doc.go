@@ -308,6 +308,11 @@
 //     is a colour: white light added to tinted caps (glare), not lights;
 //     when they are at most a fifth of the board, they are glare spots
 //     on an all-on or all-off board, which the other cells decide;
+//   - once the cell model has spoken, one to three cells read lit (at
+//     most a quarter of the board) whose centre keeps the unlit caps'
+//     absolute chroma (within 0.01 on grey caps), brighter but no more
+//     saturated, are glare spots on unlit caps: they are read unlit, in
+//     doubt, and with none left lit the board is one group;
 //   - every cell read unlit is as bright as the dimmest lit tenth, white
 //     (saturation under 0.1) and stands out from its rim (×1.57) beside
 //     coloured lit cells: white lights on a dark screen beside coloured
