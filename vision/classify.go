@@ -2102,7 +2102,10 @@ func upperClipped(stats [][]cellStats, xs []float64, t float64) bool {
 // step apart (the side with the brighter rims is out of it). A shadow
 // scales a button and the gaps around it alike, so the fall from centre
 // to rim and the colour stay the same, where a lit light brightens its
-// centre more than its rim. Else it returns nil.
+// centre more than its rim. The clipped case holds for a split that is
+// a half-plane but for a cell or two (nearHalfPlane) as well: clipping
+// leaves the colour that separates such a cell too uncertain to trust
+// (boardgen 114819, all on, read as 14 unlit). Else it returns nil.
 func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 	cols := len(stats[0])
 	g := groups(stats, above(xs, t))
@@ -2113,11 +2116,15 @@ func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 	for i, x := range xs {
 		lit[i/cols][i%cols] = x > t
 	}
-	if len(g[0]) < 2 || len(g[1]) < 2 || !halfPlane(lit) {
+	if len(g[0]) < 2 || len(g[1]) < 2 {
 		return nil
 	}
 	rim := func(s cellStats) float64 { return s.rim }
-	if medianOf(g[0], cellV) >= clippedV && medianOf(g[1], cellV) >= clippedV && math.Abs(medianOf(g[0], rim)-medianOf(g[1], rim)) >= minVGap {
+	clipped := medianOf(g[0], cellV) >= clippedV && medianOf(g[1], cellV) >= clippedV && math.Abs(medianOf(g[0], rim)-medianOf(g[1], rim)) >= minVGap
+	if !halfPlane(lit) && !(clipped && nearHalfPlane(lit)) {
+		return nil
+	}
+	if clipped {
 		// Both groups clipped at the centre, their rims a step apart:
 		// the light, not the cells, differs across the line (a shadow
 		// shows in the rims and in the colour the clipping leaves).

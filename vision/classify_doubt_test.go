@@ -297,12 +297,23 @@ func TestShadowSplit(t *testing.T) {
 		out, in     cellStats // out of the shadow, in it (below the diagonal)
 		shadow, lit bool      // read as one group in a shadow; what it reads
 		inLit       bool      // else: the cells below the diagonal are lit
+		// odd, when set, is one more cell in the shadow's stats above
+		// the diagonal: a shadow's edge that is not quite straight.
+		odd bool
 	}{
 		{
 			name:   "clipped LEDs: the shadow shows in rims and colour only",
 			out:    cellStats{v: 5.55, s: 0.49, spread: 0.01, rim: 3.95, ring: 4.45, peak: 5.55, peakS: 0.49},
 			in:     cellStats{v: 5.54, s: 0.60, spread: 0.03, rim: 3.45, ring: 4.15, peak: 5.55, peakS: 0.55},
 			shadow: true, lit: true,
+		},
+		{
+			// Boardgen 114819: all on, the lights out of the shadow
+			// clipped pale, those in it clipped in colour.
+			name:   "clipped LEDs, an edge not quite straight",
+			out:    cellStats{v: 5.55, s: 0.49, spread: 0.01, rim: 3.95, ring: 4.45, peak: 5.55, peakS: 0.49},
+			in:     cellStats{v: 5.54, s: 0.60, spread: 0.03, rim: 3.45, ring: 4.15, peak: 5.55, peakS: 0.55},
+			shadow: true, lit: true, odd: true,
 		},
 		{
 			name:   "tinted caps: saturation damped in the dark",
@@ -335,7 +346,11 @@ func TestShadowSplit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := board(5, 5, diagonal, tt.out, tt.in)
+			side := diagonal
+			if tt.odd {
+				side = func(r, c int) bool { return diagonal(r, c) || r == 0 && c == 0 }
+			}
+			st := board(5, 5, side, tt.out, tt.in)
 			v := decide(st)
 			if got := v.why["shadow"] > 0; got != tt.shadow {
 				t.Fatalf("read as a shadow %v, want %v (why %v)", got, tt.shadow, v.why)
@@ -344,7 +359,7 @@ func TestShadowSplit(t *testing.T) {
 				if tt.shadow {
 					return tt.lit
 				}
-				return diagonal(r, c) == tt.inLit
+				return side(r, c) == tt.inLit
 			}, tt.shadow)
 		})
 	}
