@@ -700,9 +700,12 @@ func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump
 				// background. Cells of one look spread in brightness by
 				// a shadow tell nothing of how bright a lit line is
 				// (102274: a column of lit buttons beside a 3×2 grid of
-				// unlit ones, 0.32 apart, left out as foreign).
+				// unlit ones, 0.32 apart, left out as foreign). A line
+				// as like the grid's cells as clearGrow of their median
+				// is its buttons in the shade, not a frame (114740: a
+				// 3×3 board's darker bottom row at 0.96 of it).
 				ob := w.outsideBright(side, r0, r1, c0, c1)
-				foreign := len(tpl) > 1 && hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack)
+				foreign := len(tpl) > 1 && hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack) && s < clearGrow*med
 				switch {
 				case foreign:
 				case room && s >= growShare*med && s >= growFloor && e >= minEnergyShare*eLow && w.farHalfAlike(tpl, side, r0, r1, c0, c1):

@@ -1540,6 +1540,35 @@ func TestRefineExtentLitLineBeside(t *testing.T) {
 	}
 }
 
+// TestRefineExtentShadedRow checks that a row of the board's buttons in
+// the shade, far darker than the grid's lit and unlit caps but as like
+// them in look as they are alike, is taken in: brightness alone marks a
+// line foreign only when its look does not vouch for it (boardgen
+// 114740, a 3×3 handheld read 2×3 with its darker bottom row left out).
+func TestRefineExtentShadedRow(t *testing.T) {
+	const p, rows, cols = 60, 3, 3
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(40, 40, 40, 0), (rows+2)*p, (cols+2)*p, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	lit := func(r, c int) bool { return r == c && r < 2 || r == 2 && c == 1 }
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			col := color.RGBA{150, 150, 150, 0}
+			if lit(r, c) {
+				col = color.RGBA{250, 200, 80, 0}
+			}
+			gocv.Rectangle(&img, image.Rect(p+c*p+8, p+r*p+8, p+c*p+p-8, p+r*p+p-8), col, -1)
+		}
+	}
+	shade := img.Region(image.Rect(0, p+2*p, (cols+2)*p, (rows+2)*p))
+	shade.MultiplyFloat(0.55)
+	shade.Close()
+	in := lattice{rows: rows - 1, cols: cols, h: [9]float64{p, 0, p, 0, p, p, 0, 0, 1}, score: 1, sizeSure: true}
+	got, _ := refineExtent(img, in)
+	if got.rows != rows || got.cols != cols {
+		t.Errorf("refined to %d×%d, want %d×%d", got.rows, got.cols, rows, cols)
+	}
+}
+
 // paintFlat paints a rows×cols board as a game app draws it: flat cells
 // edge to edge, parted by lines a pixel wide, lit (orange) where lit
 // says so and unlit (grey) elsewhere (paintCells' noise and blur over
