@@ -213,6 +213,14 @@ func TestUncover(t *testing.T) {
 		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
 		gocv.Circle(img, image.Pt(x0+px/2+4, y0+px/2+4), px/3, white, -1)
 	}
+	// A glove that hides all of a small cell but a sliver along its
+	// bottom, under a tenth of it (pixel art under a cursor drawn large).
+	glove := func(img *gocv.Mat, r, c int) {
+		x0, y0 := (c+rectMargin)*px, (r+rectMargin)*px
+		rc := image.Rect(x0, y0-6, x0+px, y0+px-6)
+		gocv.Rectangle(img, rc, color.RGBA{0, 0, 0, 255}, -1)
+		gocv.Rectangle(img, rc.Inset(1), white, -1)
+	}
 	tests := []struct {
 		name  string
 		look  func(r, c int) (color.RGBA, bool)
@@ -229,6 +237,7 @@ func TestUncover(t *testing.T) {
 		{"hands over three cells", off, hand, [][2]int{{0, 0}, {1, 2}, {3, 1}}, true, true, 0},
 		{"two cells of one look", off, hand, [][2]int{{1, 2}, {3, 0}}, true, true, 0},
 		{"hand over a lit cell of an all-on board, read unlit", cream, hand, [][2]int{{1, 2}}, false, true, 1},
+		{"glove over an unlit cell but a sliver", many, glove, [][2]int{{1, 2}}, true, false, 1},
 		{"photographed hand over an unlit cell of a two-colour board", two, photoHand, [][2]int{{1, 2}}, true, false, 1},
 		{"photographed hand over a lit cell of a two-colour board", two, photoHand, [][2]int{{1, 1}}, false, true, 1},
 		{"photographed hand over an unlit cell among lights of many colours", many, photoHand, [][2]int{{1, 2}}, true, true, 0},
