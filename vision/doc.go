@@ -427,7 +427,9 @@
 // cells a board, nor a cell another cell read alike looks just like
 // (white lights with a bevel are the board's own look), and never by
 // pixels where the groups look alike (a bevel, a gap). Three cells
-// alike are template enough, so 2×2 boards are read so too. A cursor in
+// alike are template enough, so 2×2 boards are read so too. What shows
+// may be a sliver under a drawn cursor (2.5% of the cell: a screenshot's
+// pixels are the screen's own), a tenth elsewhere. A cursor in
 // a photo of a screen is pale and tinted, with no outline: where both
 // groups look alike pixel by pixel within a tight tolerance, a cover of
 // any colour will do, when 90% of what shows around it matches one
