@@ -1127,6 +1127,47 @@ func TestAddedLone(t *testing.T) {
 	})
 }
 
+// TestLitUnderGlare checks that a cell read lit a quarter of the way or
+// more from the lights towards the unlit caps, its rim brighter than the
+// lights' rims, is doubted and its reading kept (monitor 510201: an
+// unlit cell brightened by glare read lit at 0.56 on its labelled grid),
+// and that neither a dim light with a rim like the others' nor a bright
+// light with a glowing rim is.
+func TestLitUnderGlare(t *testing.T) {
+	unlit := cellStats{v: 4.25, rim: 4.0}
+	light := cellStats{v: 5.05, rim: 4.05}
+	for _, tc := range []struct {
+		name  string
+		cell  cellStats
+		doubt bool
+	}{
+		{"an unlit cell under glare", cellStats{v: 4.78, rim: 4.25}, true},
+		{"a dim light", cellStats{v: 4.7, rim: 4.05}, false},
+		{"a bright light with bloom on its rim", cellStats{v: 5.1, rim: 4.3}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			on := func(r, c int) bool { return (r+c)%2 == 0 }
+			st := board(4, 4, on, unlit, light)
+			st[3][3] = tc.cell
+			v := &verdict{why: map[string]int{}}
+			for r := range 4 {
+				v.lit = append(v.lit, make([]bool, 4))
+				v.conf = append(v.conf, []float64{1, 1, 1, 1})
+				for c := range 4 {
+					v.lit[r][c] = on(r, c)
+				}
+			}
+			litUnderGlare(st, v)
+			if got := v.conf[3][3] < UncertainBelow; got != tc.doubt {
+				t.Errorf("doubted %v, want %v (why %v)", got, tc.doubt, v.why)
+			}
+			if !v.lit[3][3] || v.why["litglare"] > 1 {
+				t.Errorf("reading changed or other cells doubted: lit %v, why %v", v.lit[3][3], v.why)
+			}
+		})
+	}
+}
+
 // TestLitLikeUnlit checks that cells read lit with the unlit caps'
 // chroma are doubted beside lights of one colour of their own (unlit
 // rings out of a shadow beside yellow lights), and not when the lights
