@@ -313,6 +313,10 @@
 //     absolute chroma (within 0.01 on grey caps), brighter but no more
 //     saturated, are glare spots on unlit caps: they are read unlit, in
 //     doubt, and with none left lit the board is one group;
+//   - then a cell read lit a quarter of the way or more towards the unlit
+//     cells, its rim brighter than the lights' rims (×1.1), is an unlit
+//     cap lifted by glare, which spreads over its gaps: in doubt, its
+//     reading kept;
 //   - every cell read unlit is as bright as the dimmest lit tenth, white
 //     (saturation under 0.1) and stands out from its rim (×1.57) beside
 //     coloured lit cells: white lights on a dark screen beside coloured
