@@ -592,11 +592,11 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 		occluded(cells, px, v, lc)
 		uncover(cells, px, v, lc)
 	}
-	if !v.oneGroup {
-		glareSpots(inner(ext), v)
-	}
-	if !v.oneGroup {
-		litUnderGlare(inner(ext), v)
+	if stats := inner(ext); !v.oneGroup {
+		glareSpots(stats, v)
+		if !v.oneGroup { // glareSpots may have read the board as one group
+			litUnderGlare(stats, v)
+		}
 	}
 	// Two groups that may be read the wrong way round: every cell in
 	// doubt, the reading kept.
@@ -3683,6 +3683,15 @@ func above(xs []float64, t float64) func(int) bool {
 	return func(i int) bool { return xs[i] > t }
 }
 
+// flatLit returns the lights of a verdict row-major.
+func flatLit(lit [][]bool) []bool {
+	var out []bool
+	for _, row := range lit {
+		out = append(out, row...)
+	}
+	return out
+}
+
 // cellsOf returns the cells of stats row-major.
 func cellsOf(stats [][]cellStats) []cellStats {
 	var out []cellStats
@@ -4037,10 +4046,7 @@ func whiteAdded(stats [][]cellStats, lit []bool) bool {
 // the board is one group, which the cells decide (oneGroupConf), every
 // cell in doubt.
 func glareSpots(stats [][]cellStats, v *verdict) {
-	flat := make([]bool, 0, len(stats)*len(stats[0]))
-	for _, row := range v.lit {
-		flat = append(flat, row...)
-	}
+	flat := flatLit(v.lit)
 	spots := addedLone(stats, flat)
 	if len(spots) == 0 {
 		return
@@ -4076,10 +4082,7 @@ func glareSpots(stats [][]cellStats, v *verdict) {
 // misread (monitor 510201: the cell a third of the way, its rim 0.2
 // above the lights'; a third as the bar missed it by 0.003).
 func litUnderGlare(stats [][]cellStats, v *verdict) {
-	var lit []bool
-	for _, row := range v.lit {
-		lit = append(lit, row...)
-	}
+	lit := flatLit(v.lit)
 	g := groups(stats, litAt(lit))
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return
@@ -4112,9 +4115,9 @@ const (
 // chroma, is brighter than they are by minVGap and no more saturated by
 // minSGap: white light added to an unlit cap's centre, a glare spot, as
 // whiteAdded finds for a larger group. A light through a cap scales its
-// chroma with its brightness; a light of its own colour replaces it. On grey caps an unclipped white
-// light keeps their chroma nearly as well, so there the spot must match
-// far closer (addedLoneGrey). On the label corners of six tuning sets
+// chroma with its brightness; a light of its own colour replaces it. On
+// grey caps an unclipped white light keeps their chroma nearly as well,
+// so there the spot must match far closer (addedLoneGrey). On the label corners of six tuning sets
 // (1,660 photos), the lone lit cells (1 to 3 on a board) nearest the
 // caps' chroma lay 0.08 from it; on the boards of four or more unclipped
 // white lights on grey caps, 0.023 to 0.049; glare spots on all-off

@@ -339,15 +339,6 @@ func board(rows, cols int, on func(r, c int) bool, a, b cellStats) [][]cellStats
 	return st
 }
 
-// flatLit returns the lights of a verdict row-major.
-func flatLit(lit [][]bool) []bool {
-	var out []bool
-	for _, row := range lit {
-		out = append(out, row...)
-	}
-	return out
-}
-
 // pattern is a scattered game position, not separable by a line.
 func pattern(r, c int) bool { return (r*7+c*3)%5 < 2 }
 
@@ -1111,14 +1102,7 @@ func TestAddedLone(t *testing.T) {
 	}
 	t.Run("all spots turn the board off", func(t *testing.T) {
 		st := board(4, 5, three, grey, cell(4.2, 0.02, 0.006, 0.004))
-		v := &verdict{why: map[string]int{}}
-		for r := range 4 {
-			v.lit = append(v.lit, make([]bool, 5))
-			v.conf = append(v.conf, []float64{1, 1, 1, 1, 1})
-			for c := range 5 {
-				v.lit[r][c] = three(r, c)
-			}
-		}
+		v := testVerdict(4, 5, three, 1)
 		glareSpots(st, v)
 		if !v.oneGroup || v.why["addedlone"] != 3 {
 			t.Fatalf("one group %v, why %v: want one group, 3 spots", v.oneGroup, v.why)
@@ -1149,14 +1133,7 @@ func TestLitUnderGlare(t *testing.T) {
 			on := func(r, c int) bool { return (r+c)%2 == 0 }
 			st := board(4, 4, on, unlit, light)
 			st[3][3] = tc.cell
-			v := &verdict{why: map[string]int{}}
-			for r := range 4 {
-				v.lit = append(v.lit, make([]bool, 4))
-				v.conf = append(v.conf, []float64{1, 1, 1, 1})
-				for c := range 4 {
-					v.lit[r][c] = on(r, c)
-				}
-			}
+			v := testVerdict(4, 4, on, 1)
 			litUnderGlare(st, v)
 			if got := v.conf[3][3] < UncertainBelow; got != tc.doubt {
 				t.Errorf("doubted %v, want %v (why %v)", got, tc.doubt, v.why)
