@@ -3490,7 +3490,11 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// screen as any colour is: not plain.
 		accent := medianOf(in, cellS) >= plainGreyS && hueGap(in, out) >= 2*minSGap &&
 			(medianOf(in, rise) <= -2*minVGap || medianOf(in, cellS) >= accentS && medianOf(in, rise) < 0)
-		dark := medianOf(in, cellV) <= oneGroupUnlitV && medianOf(in, cellV) <= medianOf(out, cellV)-margin && !accent
+		// Dark caps may sit in lit rings that outshine the case (white
+		// rings clipped around dark centres, boardgen 115435): the
+		// cells' footprints must not outshine the ring's.
+		outshone := medianOf(in, cellPeak)-medianOf(out, cellPeak) < minVGap
+		dark := medianOf(in, cellV) <= oneGroupUnlitV && medianOf(in, cellV) <= medianOf(out, cellV)-margin && !accent && outshone
 		sure = (sure || dark && evenCells(inner(ext))) && !colourRing(in) &&
 			medianOf(in, cellHalo) < plainHalo
 	}

@@ -97,6 +97,28 @@ func TestPlainOneGroupAccent(t *testing.T) {
 	}
 }
 
+// TestPlainOneGroupRingOutshines checks that dim caps darker than a
+// light panel are not plainly off when their footprints peak minVGap or
+// more above the panel's: white rings lit around dark centres (boardgen
+// 115435, all on, was read off with no doubt). Caps whose footprints
+// peak no higher than the panel stay plain.
+func TestPlainOneGroupRingOutshines(t *testing.T) {
+	panel := cellStats{v: 5.34, s: 0.16, spread: 0.03, rim: 5.34, ring: 5.34, peak: 5.38, peakS: 0.2}
+	for _, tc := range []struct {
+		name string
+		peak float64 // log V of the brightest part of each cell's footprint
+		sure bool
+	}{
+		{"clipped rings", 5.55, false},
+		{"peaks as bright as the panel", 5.42, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cap := cellStats{v: 4.64, s: 0.1, spread: 0.05, rim: 5.35, ring: 5.35, peak: tc.peak, peakS: 0.08}
+			checkPlain(t, withRing(board(7, 7, pattern, cap, cap), panel), false, tc.sure)
+		})
+	}
+}
+
 // TestOwnColour checks one-group boards read off below the level that
 // reads a board lit: cells coloured in a hue of their own, middling
 // bright and not sunk below their gaps, are lit, every cell in doubt (a
