@@ -673,11 +673,13 @@ func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump
 			}
 		}
 		if logf != nil {
-			logf("step %d: grid rows %d..%d cols %d..%d, template median %.2f, low energy %.3f", step, r0, r1, c0, c1, med, eLow)
+			lo, hi := w.brightRange(r0, r1, c0, c1)
+			logf("step %d: grid rows %d..%d cols %d..%d, template median %.2f, low energy %.3f, %d templates, bright %.2f..%.2f", step, r0, r1, c0, c1, med, eLow, len(tpl), lo, hi)
 			for side := 0; side < 4; side++ {
 				so, eo, oko := w.lineScore(tpl, side, true, r0, r1, c0, c1)
 				si, ei, oki := w.lineScore(tpl, side, false, r0, r1, c0, c1)
-				logf("  side %d: outside %.2f (%.2f of median) energy %.2f ok %v; edge %.2f (%.2f) energy %.2f ok %v", side, so, so/med, eo/eLow, oko, si, si/med, ei/eLow, oki)
+				logf("  side %d: outside %.2f (%.2f of median) energy %.2f ok %v far half %.2f bright %.2f; edge %.2f (%.2f) energy %.2f ok %v", side, so, so/med, eo/eLow, oko,
+					w.farHalfShare(tpl, side, r0, r1, c0, c1), w.outsideBright(side, r0, r1, c0, c1), si, si/med, ei/eLow, oki)
 			}
 		}
 		type move struct {
