@@ -676,35 +676,74 @@ func mergeBlobs(bs []blob) []blob {
 	return out
 }
 
-// blobIndex finds blobs near a point through a hash of square buckets.
+// blobIndex finds blobs near a point through square buckets over the
+// blobs' bounding box, laid out flat: bucket b holds the indices
+// idx[start[b]:start[b+1]], in increasing order.
 type blobIndex struct {
-	bs   []blob
-	cell float64
-	m    map[[2]int][]int
+	bs     []blob
+	cell   float64
+	x0, y0 int // key of bucket 0
+	gw, gh int // buckets across and down
+	start  []int32
+	idx    []int32
 }
 
 func newBlobIndex(bs []blob, cell float64) *blobIndex {
-	x := &blobIndex{bs: bs, cell: cell, m: make(map[[2]int][]int, len(bs))}
+	x := &blobIndex{bs: bs, cell: cell}
+	if len(bs) == 0 {
+		return x
+	}
+	x0, y0 := x.key(bs[0].x, bs[0].y)
+	x1, y1 := x0, y0
 	for i := range bs {
-		k := x.key(bs[i].x, bs[i].y)
-		x.m[k] = append(x.m[k], i)
+		kx, ky := x.key(bs[i].x, bs[i].y)
+		x0, y0, x1, y1 = min(x0, kx), min(y0, ky), max(x1, kx), max(y1, ky)
+	}
+	x.x0, x.y0, x.gw, x.gh = x0, y0, x1-x0+1, y1-y0+1
+	// A counting sort by bucket, stable, so each bucket lists its
+	// blobs in order.
+	x.start = make([]int32, x.gw*x.gh+1)
+	bucket := make([]int32, len(bs))
+	for i := range bs {
+		kx, ky := x.key(bs[i].x, bs[i].y)
+		b := (ky-y0)*x.gw + kx - x0
+		bucket[i] = int32(b)
+		x.start[b+1]++
+	}
+	for b := 1; b < len(x.start); b++ {
+		x.start[b] += x.start[b-1]
+	}
+	x.idx = make([]int32, len(bs))
+	fill := append([]int32(nil), x.start[:len(x.start)-1]...)
+	for i, b := range bucket {
+		x.idx[fill[b]] = int32(i)
+		fill[b]++
 	}
 	return x
 }
 
-func (x *blobIndex) key(px, py float64) [2]int {
-	return [2]int{int(math.Floor(px / x.cell)), int(math.Floor(py / x.cell))}
+func (x *blobIndex) key(px, py float64) (int, int) {
+	return int(math.Floor(px / x.cell)), int(math.Floor(py / x.cell))
 }
 
-// near calls f for every blob within r of (px, py).
+// near calls f for every blob within r of (px, py), bucket by bucket
+// (rows of buckets top to bottom, each left to right), each bucket's in
+// increasing index.
 func (x *blobIndex) near(px, py, r float64, f func(i int)) {
-	lo, hi := x.key(px-r, py-r), x.key(px+r, py+r)
-	for gy := lo[1]; gy <= hi[1]; gy++ {
-		for gx := lo[0]; gx <= hi[0]; gx++ {
-			for _, i := range x.m[[2]int{gx, gy}] {
+	if x.gw == 0 {
+		return
+	}
+	lx, ly := x.key(px-r, py-r)
+	hx, hy := x.key(px+r, py+r)
+	lx, ly = max(lx-x.x0, 0), max(ly-x.y0, 0)
+	hx, hy = min(hx-x.x0, x.gw-1), min(hy-x.y0, x.gh-1)
+	for gy := ly; gy <= hy; gy++ {
+		for gx := lx; gx <= hx; gx++ {
+			b := gy*x.gw + gx
+			for _, i := range x.idx[x.start[b]:x.start[b+1]] {
 				dx, dy := x.bs[i].x-px, x.bs[i].y-py
 				if dx*dx+dy*dy <= r*r {
-					f(i)
+					f(int(i))
 				}
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"math"
 	"math/rand"
 	"reflect"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -518,5 +520,65 @@ func TestComponentsAsOpenCV(t *testing.T) {
 				t.Fatalf("block %d: component %d: box and area %v, OpenCV %v", block, k+1, got, want)
 			}
 		}
+	}
+}
+
+// TestBlobIndexNear checks near against a scan of every blob: the same
+// blobs, in bucket order, each bucket's in increasing index, for random
+// blobs and queries reaching past the blobs' bounding box.
+func TestBlobIndexNear(t *testing.T) {
+	rng := rand.New(rand.NewSource(35))
+	for _, tc := range []struct {
+		n    int
+		cell float64
+	}{{0, 8}, {1, 8}, {50, 8}, {400, 16}, {400, 3}} {
+		bs := make([]blob, tc.n)
+		for i := range bs {
+			bs[i].x, bs[i].y = 40+rng.Float64()*600, 25+rng.Float64()*400
+		}
+		x := newBlobIndex(bs, tc.cell)
+		for q := 0; q < 200; q++ {
+			px, py, r := rng.Float64()*700, rng.Float64()*500, rng.Float64()*80
+			var got []int
+			x.near(px, py, r, func(i int) { got = append(got, i) })
+			var want []int
+			for i, b := range bs {
+				if dx, dy := b.x-px, b.y-py; dx*dx+dy*dy <= r*r {
+					want = append(want, i)
+				}
+			}
+			// near lists bucket by bucket: order the scan the same way.
+			bucket := func(i int) [2]int {
+				kx, ky := x.key(bs[i].x, bs[i].y)
+				return [2]int{ky, kx}
+			}
+			sort.SliceStable(want, func(a, b int) bool {
+				ka, kb := bucket(want[a]), bucket(want[b])
+				return ka[0] < kb[0] || ka[0] == kb[0] && ka[1] < kb[1]
+			})
+			if !slices.Equal(got, want) {
+				t.Fatalf("%d blobs, cell %v: near(%.1f, %.1f, %.1f) = %v, want %v", tc.n, tc.cell, px, py, r, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkBlobIndexNear measures building an index of 300 blobs over a
+// work-size image and 3,000 queries of a pitch's reach.
+func BenchmarkBlobIndexNear(b *testing.B) {
+	rng := rand.New(rand.NewSource(12))
+	bs := make([]blob, 300)
+	for i := range bs {
+		bs[i].x, bs[i].y = rng.Float64()*1000, rng.Float64()*750
+	}
+	n := 0
+	for b.Loop() {
+		x := newBlobIndex(bs, 16)
+		for q := 0; q < 3000; q++ {
+			x.near(bs[q%len(bs)].x, bs[q%len(bs)].y, 40, func(int) { n++ })
+		}
+	}
+	if n == 0 {
+		b.Fatal("no blob found")
 	}
 }
