@@ -926,6 +926,13 @@ const (
 // other way round with lcdMaxSpread at 0.1).
 const lcdMaxDepth = 1.3
 
+// lcdMaxHotSpot bounds how far (log V) above their centres the cells
+// lcdLike takes for an LCD's empty panel may peak (the 90th percentile
+// of the footprint): a flat panel's peaks stand above its centre by its
+// noise, grey domes in daylight by their highlight (fresh boardgen
+// 114880, an escape panel's white lights read the other way round: 0.19).
+const lcdMaxHotSpot = 0.15
+
 // lcdLike reports whether a board that litLikeGaps doubts is an LCD read
 // the wrong way round: the cells read lit, as bright as the gaps, are
 // even (median spread under lcdMaxSpread), grey at their peaks (under
@@ -939,6 +946,11 @@ const lcdMaxDepth = 1.3
 func lcdLike(ext [][]cellStats, lit [][]bool) bool {
 	g := groups(inner(ext), litGridAt(lit))
 	if len(g[1]) == 0 || medianOf(g[1], cellV) >= lcdMaxV || medianOf(g[1], cellSpread) >= lcdMaxSpread {
+		return false
+	}
+	if medianOf(g[1], func(s cellStats) float64 { return s.peak - s.v }) >= lcdMaxHotSpot {
+		// A hot spot on each cell: light caught by a dome or a
+		// light's own, not a flat panel's.
 		return false
 	}
 	if len(g[0]) > 0 && medianOf(g[1], cellV)-medianOf(g[0], cellV) > lcdMaxDepth {

@@ -1593,8 +1593,10 @@ func TestLitLikeGapsOneCell(t *testing.T) {
 // the group medians measured on them: an LCD (render-third 190000 photo
 // 186) and a tinted one (render-third 210000 photo 79) are turned
 // round; white keys near the clip (99031), pale lights in an orange case
-// (102278), ring lights (photo 68) and a bright tinted material
-// (render-unseen 28 photo 77) are not.
+// (102278), ring lights (photo 68), a bright tinted material
+// (render-unseen 28 photo 77) and grey domes whose highlights peak 0.19
+// above their centres (fresh boardgen 114880) are not; a noisy panel
+// peaking 0.1 above is.
 func TestLCDLike(t *testing.T) {
 	checkPairRule(t, lcdLike, []pairCase{
 		{"LCD: empty panel read lit", cellStats{v: 5.198, spread: 0.006, peakS: 0.146}, cellStats{v: 4.19, spread: 0.016, peakS: 0.142}, true},
@@ -1608,6 +1610,8 @@ func TestLCDLike(t *testing.T) {
 		{"noisy LCD", cellStats{v: 4.39, spread: 0.074, peakS: 0.21}, cellStats{v: 3.66, spread: 0.154, peakS: 0.195}, true},
 		{"membrane lights as bright as their gaps", cellStats{v: 5.22, spread: 0.114, peakS: 0.36}, cellStats{v: 4.34, spread: 0.77, peakS: 0.35}, false},
 		{"white lights beside black holes", cellStats{v: 5.32 - 0.004, spread: 0.082, peakS: 0.176}, cellStats{v: 3.676, spread: 0.263, peakS: 0.201}, false},
+		{"grey domes with highlights", cellStats{v: 5.27, spread: 0.08, peak: 5.46, peakS: 0.05}, cellStats{v: 4.93, spread: 0.02, peak: 5.27, peakS: 0.08}, false},
+		{"noisy LCD peaking 0.1 above", cellStats{v: 4.39, spread: 0.074, peak: 4.49, peakS: 0.21}, cellStats{v: 3.66, spread: 0.154, peak: 3.8, peakS: 0.195}, true},
 	})
 }
 
