@@ -203,7 +203,12 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	}
 	if best > 0 {
 		b := out[best]
-		if !onlyLocalBefore(out, best) {
+		// Going first of grids found only by the equalised look is no
+		// sign of a rival, unless the first is b with more lines: then
+		// whether those lines are the board's is in question (render-
+		// third 250000 photo 73, a 4×4 board's glared bottom row left
+		// out, all off and sure).
+		if !onlyLocalBefore(out, best) || partOf(b, out[0]) {
 			b.doubt(doubtRivalFirst)
 		}
 		copy(out[1:best+1], out[:best])
@@ -221,6 +226,26 @@ func refineOrKeep(img gocv.Mat, l lattice) (lattice, float64, *extentWindow) {
 		return l, 0, nil
 	}
 	return r, c, w
+}
+
+// partOf reports whether b's cells are some of r's, fewer than all, at
+// r's pitch: each of b's cell centres lies on one of r's (centresOn) and
+// b's neighbouring cells lie one of r's cells apart.
+func partOf(b, r lattice) bool {
+	if b.rows*b.cols >= r.rows*r.cols || !centresOn(b, r) {
+		return false
+	}
+	ir, ok := invertH(r.h)
+	if !ok {
+		return false
+	}
+	at := func(j, i int) (float64, float64) {
+		x, y := applyH(&b.h, float64(j)+0.5, float64(i)+0.5)
+		return applyH(&ir, x, y)
+	}
+	u0, v0 := at(0, 0)
+	oneApart := func(u, v float64) bool { return math.Abs(math.Hypot(u-u0, v-v0)-1) < 0.25 }
+	return (b.cols == 1 || oneApart(at(1, 0))) && (b.rows == 1 || oneApart(at(0, 1)))
 }
 
 // onlyLocalBefore reports whether ls[k] is not a lattice of the

@@ -1767,3 +1767,29 @@ func TestRefinedWindow(t *testing.T) {
 		t.Errorf("a window handed back for %d of 24 refinements, want most", handed)
 	}
 }
+
+// TestPartOf checks partOf on grids of a 4×4 lattice of 30-pixel cells:
+// a block of its cells at its pitch is part of it, whichever way the
+// block runs its rows; the lattice itself, a block half a cell off, and
+// a grid at twice its pitch are not.
+func TestPartOf(t *testing.T) {
+	grid := func(rows, cols int, h [9]float64) lattice { return lattice{rows: rows, cols: cols, h: h} }
+	r := grid(4, 4, [9]float64{30, 0, 10, 0, 30, 20, 0, 0, 1})
+	for _, tc := range []struct {
+		name string
+		b    lattice
+		want bool
+	}{
+		{"3×4 block", grid(3, 4, [9]float64{30, 0, 10, 0, 30, 50, 0, 0, 1}), true},
+		{"2×3 block, rows down r's columns", grid(2, 3, [9]float64{0, 30, 40, 30, 0, 20, 0, 0, 1}), true},
+		{"the lattice itself", r, false},
+		{"half a cell off", grid(3, 3, [9]float64{30, 0, 25, 0, 30, 20, 0, 0, 1}), false},
+		{"twice the pitch", grid(2, 2, [9]float64{60, 0, 10, 0, 60, 20, 0, 0, 1}), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := partOf(tc.b, r); got != tc.want {
+				t.Errorf("partOf = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
