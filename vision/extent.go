@@ -77,6 +77,7 @@ type extentWindow struct {
 	desc       [][]float64 // per cell, normalised descriptor (nil when outside the image)
 	energy     []float64   // per cell, mean gradient magnitude
 	bright     []float64   // per cell, mean log brightness of its centre
+	chroma     []float64   // per cell, mean of its centre's log channel spread (max − min)
 	// beyond is, per cell, whether a corner of it lies beyond the photo
 	// (nil in windows built by hand).
 	beyond []bool
@@ -732,7 +733,7 @@ func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump
 				// is its buttons in the shade, not a frame (114740: a
 				// 3×3 board's darker bottom row at 0.96 of it).
 				ob := w.outsideBright(side, r0, r1, c0, c1)
-				foreign := len(tpl) > 1 && hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack) && s < clearGrow*med
+				foreign := len(tpl) > 1 && hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack || w.neitherLook(side, r0, r1, c0, c1)) && s < clearGrow*med
 				switch {
 				case foreign:
 				case room && s >= growShare*med && s >= growFloor && e >= minEnergyShare*eLow && w.farHalfAlike(tpl, side, r0, r1, c0, c1):
@@ -1423,7 +1424,7 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 		}
 	}
 	w := &extentWindow{rows: wr, cols: wc, desc: make([][]float64, wr*wc), energy: make([]float64, wr*wc), bright: make([]float64, wr*wc),
-		pooled: pooled, bw: bw, beyond: make([]bool, wr*wc)}
+		chroma: make([]float64, wr*wc), pooled: pooled, bw: bw, beyond: make([]bool, wr*wc)}
 	w.iw, w.ih = float64(img.Cols()), float64(img.Rows())
 	for i := 0; i < wr; i++ {
 		for j := 0; j < wc; j++ {
@@ -1438,14 +1439,17 @@ func newExtentWindow(img gocv.Mat, l lattice, dump func(gocv.Mat)) (*extentWindo
 			}
 			w.desc[i*wc+j] = d
 			w.energy[i*wc+j] = e
-			var sum float64
+			var sum, spread float64
 			for y := i*extentPx + extentPx/4; y < i*extentPx+3*extentPx/4; y++ {
 				for x := j*extentPx + extentPx/4; x < j*extentPx+3*extentPx/4; x++ {
 					k := 3 * (y*W + x)
-					sum += max(lg[k], lg[k+1], lg[k+2])
+					hi := max(lg[k], lg[k+1], lg[k+2])
+					sum += hi
+					spread += hi - min(lg[k], lg[k+1], lg[k+2])
 				}
 			}
 			w.bright[i*wc+j] = sum / float64(extentPx*extentPx/4)
+			w.chroma[i*wc+j] = spread / float64(extentPx*extentPx/4)
 		}
 	}
 	return w, true
@@ -1753,6 +1757,56 @@ func (w *extentWindow) brightRange(r0, r1, c0, c1 int) (float64, float64) {
 	}
 	n := len(bs)
 	return bs[(n+9)/10-1], bs[(9*n+9)/10-1]
+}
+
+// lookGap is how far apart (mean log channel spread) the colour of
+// the line just outside a grid and that of a look of its cells may lie
+// for neitherLook to take the line for that look.
+const lookGap = 0.25
+
+// neitherLook reports whether the line just outside the grid on side
+// shows neither look of the grid's cells, lit or unlit (split at the
+// middle of brightRange): the look whose median centre brightness lies
+// within minBrightGap of the line's differs from it in colour by lookGap
+// or more, and the other look differs in brightness or colour. A blank
+// strip of screen beside a board drawn with lines between its cells is
+// as bright as the lit cells and as grey as the unlit ones (boardgen
+// 115637, a 6×7 grid grown by a row of screen).
+func (w *extentWindow) neitherLook(side, r0, r1, c0, c1 int) bool {
+	if w.chroma == nil { // a window built by hand
+		return false
+	}
+	lo, hi := w.brightRange(r0, r1, c0, c1)
+	line := w.lineCells(side, true, r0, r1, c0, c1)
+	ob, oc := w.cellValues(w.bright, line), w.cellValues(w.chroma, line)
+	if len(ob) == 0 || len(oc) == 0 {
+		return false
+	}
+	lb, lc := sortedQuantile(ob, 0.5), sortedQuantile(oc, 0.5)
+	mid := (lo + hi) / 2
+	var bs, cs [2][]float64
+	for i := r0; i < r1; i++ {
+		for j := c0; j < c1; j++ {
+			k := i*w.cols + j
+			if w.desc[k] == nil {
+				continue
+			}
+			g := b2i(w.bright[k] >= mid)
+			bs[g], cs[g] = append(bs[g], w.bright[k]), append(cs[g], w.chroma[k])
+		}
+	}
+	if len(bs[0]) == 0 || len(bs[1]) == 0 {
+		return false
+	}
+	var db, dc [2]float64
+	for g := range bs {
+		db[g], dc[g] = math.Abs(median(bs[g])-lb), math.Abs(median(cs[g])-lc)
+	}
+	// The look as bright as the line must differ from it in colour, and
+	// the other look in brightness or colour. A line between the two
+	// looks in brightness is left to the brightness range (a shadow).
+	near := b2i(db[1] < db[0])
+	return db[near] < minBrightGap && dc[near] >= lookGap && (db[1-near] >= minBrightGap || dc[1-near] >= lookGap)
 }
 
 // outsideBright is the median centre brightness of the cells of the

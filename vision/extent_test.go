@@ -1793,3 +1793,44 @@ func TestPartOf(t *testing.T) {
 		})
 	}
 }
+
+// TestNeitherLook checks neitherLook on a 3×3 grid of lit cells
+// (bright, green) beside unlit ones (darker, grey) in a 5×5 window, for
+// the row just below it: a blank strip of screen as bright as the lit
+// cells and as grey as the unlit ones shows neither look (boardgen
+// 115637); a row of lit or of unlit cells, or a row between the two in
+// brightness (a shadow, which the brightness range judges), shows one.
+func TestNeitherLook(t *testing.T) {
+	const lit, unlit = 5.08, 4.63
+	for _, tc := range []struct {
+		name           string
+		bright, chroma float64 // the row below the grid
+		want           bool
+	}{
+		{"grey screen as bright as the lights", 5.07, 0.02, true},
+		{"a row of lights", 5.07, 0.6, false},
+		{"a row of unlit cells", 4.63, 0.02, false},
+		{"between the looks", 4.85, 0.02, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := &extentWindow{rows: 5, cols: 5, desc: make([][]float64, 25), bright: make([]float64, 25), chroma: make([]float64, 25)}
+			for i := 1; i < 5; i++ {
+				for j := 1; j < 4; j++ {
+					k := i*5 + j
+					w.desc[k] = []float64{1}
+					switch {
+					case i == 4:
+						w.bright[k], w.chroma[k] = tc.bright, tc.chroma
+					case (i+j)%2 == 0:
+						w.bright[k], w.chroma[k] = lit, 0.6
+					default:
+						w.bright[k], w.chroma[k] = unlit, 0.02
+					}
+				}
+			}
+			if got := w.neitherLook(1, 1, 4, 1, 4); got != tc.want {
+				t.Errorf("neitherLook = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
