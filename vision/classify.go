@@ -948,7 +948,7 @@ func lcdLike(ext [][]cellStats, lit [][]bool) bool {
 	if len(g[1]) == 0 || medianOf(g[1], cellV) >= lcdMaxV || medianOf(g[1], cellSpread) >= lcdMaxSpread {
 		return false
 	}
-	if medianOf(g[1], func(s cellStats) float64 { return s.peak - s.v }) >= lcdMaxHotSpot {
+	if medianOf(g[1], cellDip) >= lcdMaxHotSpot {
 		// A hot spot on each cell: light caught by a dome or a
 		// light's own, not a flat panel's.
 		return false
@@ -1667,6 +1667,10 @@ func ring(ext [][]cellStats) []cellStats {
 func cellV(s cellStats) float64 { return s.v }
 func cellS(s cellStats) float64 { return s.s }
 
+// cellDip is how far the brightest tenth of a cell's footprint stands
+// above its centre (log V): a hot spot, or a lit ring around a dark cap.
+func cellDip(s cellStats) float64 { return s.peak - s.v }
+
 // cellRise is how far a cell's centre stands above the ring around it
 // (log V): a light's glow falls off from its centre.
 func cellRise(s cellStats) float64 { return s.v - s.ring }
@@ -2383,9 +2387,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		doubtAll("unlitpeak")
 		return false
 	}
-	dip := func(s cellStats) float64 { return s.peak - s.v }
 	if len(uc) >= 3 && medianOf(uc, cellPeak) >= medianOf(lc, cellPeak)-ringPeakV && medianOf(uc, cellPeakS) >= medianOf(lc, cellPeakS)+ringPeakS &&
-		(medianOf(uc, cellSpread) >= medianOf(lc, cellSpread)+0.1 || medianOf(uc, dip) >= medianOf(lc, dip)+ringDip) {
+		(medianOf(uc, cellSpread) >= medianOf(lc, cellSpread)+0.1 || medianOf(uc, cellDip) >= medianOf(lc, cellDip)+ringDip) {
 		// The unlit buttons' brightest tenth is nearly as bright as the
 		// lit ones' and more coloured, around uneven centres or centres
 		// far below it: coloured lit rings around dark caps beside

@@ -733,7 +733,7 @@ func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump
 				// is its buttons in the shade, not a frame (114740: a
 				// 3×3 board's darker bottom row at 0.96 of it).
 				ob := w.outsideBright(side, r0, r1, c0, c1)
-				foreign := len(tpl) > 1 && hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack || w.neitherLook(side, r0, r1, c0, c1)) && s < clearGrow*med
+				foreign := len(tpl) > 1 && hi-lo >= minBrightGap && (ob < lo-outsideBrightSlack || ob > hi+outsideBrightSlack || w.neitherLook(side, r0, r1, c0, c1, lo, hi, ob)) && s < clearGrow*med
 				switch {
 				case foreign:
 				case room && s >= growShare*med && s >= growFloor && e >= minEnergyShare*eLow && w.farHalfAlike(tpl, side, r0, r1, c0, c1):
@@ -1766,23 +1766,22 @@ const lookGap = 0.25
 
 // neitherLook reports whether the line just outside the grid on side
 // shows neither look of the grid's cells, lit or unlit (split at the
-// middle of brightRange): the look whose median centre brightness lies
+// middle of brightRange, lo to hi): the look whose median centre brightness lies
 // within minBrightGap of the line's differs from it in colour by lookGap
 // or more, and the other look differs in brightness or colour. A blank
 // strip of screen beside a board drawn with lines between its cells is
 // as bright as the lit cells and as grey as the unlit ones (boardgen
-// 115637, a 6×7 grid grown by a row of screen).
-func (w *extentWindow) neitherLook(side, r0, r1, c0, c1 int) bool {
-	if w.chroma == nil { // a window built by hand
+// 115637, a 6×7 grid grown by a row of screen). lb is the line's
+// median centre brightness (outsideBright).
+func (w *extentWindow) neitherLook(side, r0, r1, c0, c1 int, lo, hi, lb float64) bool {
+	if w.chroma == nil || math.IsNaN(lb) { // a window built by hand, or no line
 		return false
 	}
-	lo, hi := w.brightRange(r0, r1, c0, c1)
-	line := w.lineCells(side, true, r0, r1, c0, c1)
-	ob, oc := w.cellValues(w.bright, line), w.cellValues(w.chroma, line)
-	if len(ob) == 0 || len(oc) == 0 {
+	oc := w.cellValues(w.chroma, w.lineCells(side, true, r0, r1, c0, c1))
+	if len(oc) == 0 {
 		return false
 	}
-	lb, lc := sortedQuantile(ob, 0.5), sortedQuantile(oc, 0.5)
+	lc := sortedQuantile(oc, 0.5)
 	mid := (lo + hi) / 2
 	var bs, cs [2][]float64
 	for i := r0; i < r1; i++ {

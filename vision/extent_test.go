@@ -1828,7 +1828,8 @@ func TestNeitherLook(t *testing.T) {
 					}
 				}
 			}
-			if got := w.neitherLook(1, 1, 4, 1, 4); got != tc.want {
+			lo, hi := w.brightRange(1, 4, 1, 4)
+			if got := w.neitherLook(1, 1, 4, 1, 4, lo, hi, w.outsideBright(1, 1, 4, 1, 4)); got != tc.want {
 				t.Errorf("neitherLook = %v, want %v", got, tc.want)
 			}
 		})
