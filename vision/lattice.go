@@ -324,7 +324,8 @@ const surroundColour = 35
 
 // sameSurround reports whether blobs j and k, neighbours on a lattice of
 // the given pitch, sit on the same surface. Blobs that nearly fill their
-// cells have rings that reach into the neighbouring cells, so they pass.
+// cells have rings that reach into the neighbouring cells, so they pass,
+// and so do rings that differ by the light one casts (bloomed).
 func (f *finder) sameSurround(j, k int, pitch float64) bool {
 	a, b := &f.bs[j], &f.bs[k]
 	if a.size() > 0.75*pitch || b.size() > 0.75*pitch {
@@ -335,8 +336,49 @@ func (f *finder) sameSurround(j, k int, pitch float64) bool {
 		d := a.ring[i] - b.ring[i]
 		d2 += d * d
 	}
-	return math.Sqrt(d2/3) <= surroundColour
+	return math.Sqrt(d2/3) <= surroundColour || bloomed(a, b) || bloomed(b, a)
 }
+
+// bloomed reports whether the ring around blob a differs from b's by
+// light that a casts on it, its bloom or a glare spot: a is a light (its
+// inside bloomShine times as bright as its ring), and a's ring is b's
+// plus at most bloomShare of the way towards a's colour, give or take
+// surroundColour. Boardgen 116022: the ring of a lit cyan light was 51
+// levels from its unlit neighbour's, so the lattice of the board's four
+// buttons grew no further than two.
+func bloomed(a, b *blob) bool {
+	var in, ring float64
+	var dir, d [3]float64
+	for i := range a.ring {
+		in += a.inner[i]
+		ring += a.ring[i]
+		dir[i] = a.inner[i] - b.ring[i]
+		d[i] = a.ring[i] - b.ring[i]
+	}
+	if in < bloomShine*ring {
+		return false
+	}
+	n := math.Sqrt(dir[0]*dir[0] + dir[1]*dir[1] + dir[2]*dir[2])
+	if n == 0 {
+		return false
+	}
+	t := (d[0]*dir[0] + d[1]*dir[1] + d[2]*dir[2]) / n
+	if t < 0 || t > bloomShare*n {
+		return false
+	}
+	var r2 float64
+	for i := range d {
+		r := d[i] - t*dir[i]/n
+		r2 += r * r
+	}
+	return math.Sqrt(r2/3) <= surroundColour
+}
+
+// bloomed's limits.
+const (
+	bloomShine = 1.5
+	bloomShare = 0.6
+)
 
 // fit fits h.h to the hypothesis' nodes: a homography when there are
 // enough of them in two directions, else an affine map.

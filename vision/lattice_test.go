@@ -100,3 +100,30 @@ func TestRefineSkipsFinerField(t *testing.T) {
 		t.Errorf("refined to %d nodes over %d×%d cells, want the board's 4 over 2×2", len(hy.node), hy.i1-hy.i0+1, hy.j1-hy.j0+1)
 	}
 }
+
+func TestBloomed(t *testing.T) {
+	unlit := blob{inner: [3]float64{47, 57, 40}, ring: [3]float64{42, 39, 48}}
+	cyan := blob{inner: [3]float64{254, 252, 93}, ring: [3]float64{105, 97, 56}}
+	glared := blob{inner: [3]float64{254, 254, 169}, ring: [3]float64{173, 164, 125}}
+	tile := blob{inner: [3]float64{170, 160, 140}, ring: [3]float64{120, 110, 100}}
+	button := blob{inner: [3]float64{60, 60, 200}, ring: [3]float64{40, 40, 45}}
+	red := blob{inner: [3]float64{40, 40, 250}, ring: [3]float64{120, 60, 60}}
+	for _, c := range []struct {
+		name string
+		a, b blob
+		want bool
+	}{
+		{"cyan light's bloom over an unlit neighbour's ring (116022)", cyan, unlit, true},
+		// Its inside is 1.47 times its ring: too little to count as
+		// the glare's source (refine still takes it in on 116022).
+		{"glare over a lit neighbour (116022)", glared, cyan, false},
+		{"the unlit one casts no light", unlit, cyan, false},
+		{"tiles are no light", tile, button, false},
+		{"a darker ring is no bloom", button, tile, false},
+		{"a ring tinted away from the light's colour", red, unlit, false},
+	} {
+		if got := bloomed(&c.a, &c.b); got != c.want {
+			t.Errorf("%s: bloomed = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
