@@ -162,8 +162,9 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // column goes first when the buttons it skips show (halvedPitch). A
 // rival is refined only when its score could win at the highest
 // clarity. A refined hypothesis whose cells look like a keypad's keys
-// is marked unsure (keypadDoubt), which lowers it in the pick. Later
-// hypotheses are returned as they are.
+// is marked unsure (keypadDoubt), and so is one whose cells alternate
+// as a checkerboard's squares (checkerDoubt); both lower it in the
+// pick. Later hypotheses are returned as they are.
 func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	out := append([]lattice(nil), ls...)
 	if len(out) == 0 {
@@ -174,6 +175,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	wins := make([]*extentWindow, len(out))
 	first, c0, w0 := refineOrKeep(img, out[0])
 	keypadDoubt(img, &first)
+	checkerDoubt(img, &first)
 	out[0], wins[0] = first, w0
 	// vals holds each refined hypothesis' pickValue times pickWeight,
 	// 0 for those not refined.
@@ -187,6 +189,7 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		}
 		r, c, w := refineOrKeep(img, out[k])
 		keypadDoubt(img, &r)
+		checkerDoubt(img, &r)
 		out[k], wins[k] = r, w
 		vals[k] = pickValue(r.score, c) * pickWeight(r)
 		if vals[k] > bestV {
@@ -572,8 +575,10 @@ const largeWeight = 0.2
 const openWeight = 0.2
 
 // pickWeight is what a refined grid's pickValue is multiplied by:
-// sizeWeight, openWeight for a grid that runs to the photo's edge, and
-// keypadWeight for one whose cells show keypadLike glyphs.
+// sizeWeight, openWeight for a grid that runs to the photo's edge,
+// keypadWeight for one whose cells show keypadLike glyphs, staggerWeight
+// for one whose rows are out of step, and checkerWeight for one whose
+// cells alternate as a checkerboard's squares (checkerLike).
 func pickWeight(l lattice) float64 {
 	w := sizeWeight(l)
 	if l.doubts&doubtExtentOpen != 0 {
@@ -584,6 +589,9 @@ func pickWeight(l lattice) float64 {
 	}
 	if l.doubts&doubtStaggered != 0 {
 		w *= staggerWeight
+	}
+	if l.doubts&doubtChecker != 0 {
+		w *= checkerWeight
 	}
 	return w
 }

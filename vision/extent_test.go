@@ -1664,6 +1664,7 @@ func TestPickWeight(t *testing.T) {
 		{"12×2 weak, open", 12, 2, doubtWeak | doubtExtentOpen, largeWeight * largeWeakWeight * openWeight},
 		{"5×5 open", 5, 5, doubtExtentOpen, openWeight},
 		{"4×10 staggered", 4, 10, doubtStaggered, staggerWeight},
+		{"9×8 checker", 9, 8, doubtChecker, checkerWeight},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := lattice{rows: tc.rows, cols: tc.cols, doubts: tc.doubts}

@@ -77,13 +77,14 @@ const (
 	doubtSparse                             // lit lights far apart, the unlit unseen
 	doubtStaggered                          // rows out of step with each other, as a keyboard's
 	doubtAlikeBeyond                        // a line just outside holds cells like the grid's
+	doubtChecker                            // cells in two looks alternating as a checkerboard's squares
 	numDoubts         = iota
 )
 
 // String lists the reasons by name.
 func (d sizeDoubt) String() string {
 	names := [numDoubts]string{"sparse edge", "few nodes", "continues", "beyond", "foreign edge", "case grown",
-		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad", "local", "sparse", "staggered", "alike beyond"}
+		"weak", "large", "rival", "zoom", "extent mixed", "extent looped", "extent open", "rival first", "given size", "keypad", "local", "sparse", "staggered", "alike beyond", "checker"}
 	var s []string
 	for i := 0; i < numDoubts; i++ {
 		if d&(1<<i) != 0 {
