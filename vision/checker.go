@@ -43,14 +43,11 @@ func checkerLike(img gocv.Mat, l lattice) bool {
 	if n < checkerMinCells {
 		return false
 	}
-	warped := rectify(img, l.h, l.rows, l.cols, checkerPx)
-	defer warped.Close()
-	if warped.Empty() || warped.Type() != gocv.MatTypeCV8UC3 {
+	grey, ok := rectifyGrey(img, l.h, l.rows, l.cols, checkerPx, rectMargin)
+	defer grey.Close()
+	if !ok {
 		return false
 	}
-	grey := gocv.NewMat()
-	defer grey.Close()
-	gocv.CvtColor(warped, &grey, gocv.ColorBGRToGray)
 	data, err := grey.DataPtrUint8()
 	if err != nil {
 		return false

@@ -184,6 +184,19 @@ func rectifyMargin(img gocv.Mat, h [9]float64, rows, cols, px int, margin float6
 	return dst
 }
 
+// rectifyGrey is rectifyMargin in grey; false when the rectified grid is
+// empty or img is not 8-bit BGR. The caller closes the Mat either way.
+func rectifyGrey(img gocv.Mat, h [9]float64, rows, cols, px int, margin float64) (gocv.Mat, bool) {
+	warp := rectifyMargin(img, h, rows, cols, px, margin)
+	defer warp.Close()
+	grey := gocv.NewMat()
+	if warp.Empty() || warp.Type() != gocv.MatTypeCV8UC3 {
+		return grey, false
+	}
+	gocv.CvtColor(warp, &grey, gocv.ColorBGRToGray)
+	return grey, true
+}
+
 // homographyMat returns the row-major 3×3 matrix h as a CV_64F Mat for
 // WarpPerspective; the caller closes it.
 func homographyMat(h [9]float64) gocv.Mat {

@@ -2056,14 +2056,11 @@ func boundaryLines(img gocv.Mat, l lattice, alongRow bool) bool {
 	// Sample the photo about as finely as it has pixels, so that a line
 	// one pixel wide is not stepped over.
 	px := int(math.Max(boundaryMinPx, math.Min(boundaryMaxPx, math.Round(pitchAt(l.h, float64(l.cols)/2, float64(l.rows)/2)))))
-	warp := rectifyMargin(img, l.h, l.rows, l.cols, px, 0)
-	defer warp.Close()
-	if warp.Empty() || warp.Type() != gocv.MatTypeCV8UC3 {
+	grey, ok := rectifyGrey(img, l.h, l.rows, l.cols, px, 0)
+	defer grey.Close()
+	if !ok {
 		return false
 	}
-	grey := gocv.NewMat()
-	defer grey.Close()
-	gocv.CvtColor(warp, &grey, gocv.ColorBGRToGray)
 	grad := gocv.NewMat()
 	defer grad.Close()
 	dx, dy := 1, 0

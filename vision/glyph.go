@@ -69,14 +69,11 @@ func keypadLike(img gocv.Mat, l lattice) bool {
 // its middle half and glyphShift pixels around it in the rectified grid,
 // a square of side pixels.
 func centrePatches(img gocv.Mat, l lattice) (ps [][]float64, side int, ok bool) {
-	warped := rectify(img, l.h, l.rows, l.cols, glyphPx)
-	defer warped.Close()
-	if warped.Empty() || warped.Type() != gocv.MatTypeCV8UC3 {
+	grey, ok := rectifyGrey(img, l.h, l.rows, l.cols, glyphPx, rectMargin)
+	defer grey.Close()
+	if !ok {
 		return nil, 0, false
 	}
-	grey := gocv.NewMat()
-	defer grey.Close()
-	gocv.CvtColor(warped, &grey, gocv.ColorBGRToGray)
 	data, err := grey.DataPtrUint8()
 	if err != nil {
 		return nil, 0, false
