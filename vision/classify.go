@@ -1369,10 +1369,13 @@ func ringsLit(ext [][]cellStats) bool {
 
 // ownColourV (log V, about V 106) and ownColourS are the median
 // brightness and saturation from which ownColour reads a one-group
-// board's cells as lights in their own colour.
+// board's cells as lights in their own colour; paleColourS the
+// saturation from which it does so for cells minSGap more saturated
+// than the ring around the grid.
 const (
-	ownColourV = 4.7
-	ownColourS = 0.3
+	ownColourV  = 4.7
+	ownColourS  = 0.3
+	paleColourS = 0.2
 )
 
 // ownColour reports whether a one-group board's cells are coloured,
@@ -1388,10 +1391,17 @@ const (
 // all-off boards of that saturation and hue (pixel art, tinted caps)
 // below V 101 but one, grey caps turned blue by a cool cast beside a
 // wood-coloured ring, at V 113.
+// Lights washed pale by daylight count too when they are clearly more
+// coloured than the case or screen around them, which reflects the same
+// daylight: of the one-group readings of six tuning sets, all-off boards
+// of saturation 0.2 to 0.3 and a hue of their own were at most 0.09 more
+// saturated than the ring, all-on ones 0.17 and 0.23 (boardgen 115932,
+// blue lights on grey metal, read off).
 func ownColour(ext [][]cellStats) bool {
 	in, out := cellsOf(inner(ext)), ring(ext)
+	s := medianOf(in, cellS)
 	return medianOf(in, cellV) >= ownColourV &&
-		medianOf(in, cellS) >= ownColourS &&
+		(s >= ownColourS || s >= paleColourS && s-medianOf(out, cellS) >= minSGap) &&
 		hueGap(in, out) >= minSGap &&
 		medianOf(in, func(s cellStats) float64 { return s.v - s.rim }) > -2*minVGap
 }
@@ -3500,6 +3510,16 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		if medianOf(in, cellV) >= paleV && medianOf(in, cellV)-medianOf(out, cellV) >= paleRise && medianOf(in, rise) >= paleRise {
 			sure = false
 		}
+		// Pale cells no darker than the screen or case around the grid,
+		// more coloured than it and in a hue of their own, may be pale
+		// lights on a light screen (render-unseen 46 photo 103, cream
+		// cells lit on a white screen, was read off, sure). Of the 17
+		// boards read plainly off through the label corners of six
+		// tuning sets, none was so.
+		if medianOf(in, cellV) >= paleV && medianOf(in, cellV) >= medianOf(out, cellV) &&
+			medianOf(in, cellS) > medianOf(out, cellS) && hueGap(in, out) >= tintHue {
+			sure = false
+		}
 		// Dim cells darker than the case or screen around the grid,
 		// coloured or not: a light shines, it is not outshone by the
 		// surface it sits on. Their gaps may be brighter than the
@@ -3658,6 +3678,9 @@ const (
 	// ring and their gaps both, bar two dim boards (V 36 and 17).
 	paleV    = 4.5
 	paleRise = 0.2
+	// tintHue is the hue gap (chroma, in saturation's units) from the
+	// ring around the grid at which pale cells count as tinted.
+	tintHue = 0.05
 	// plainConf is the confidence of every cell of a plain board.
 	plainConf = 0.7
 	// alikeSpread and alikeFall (log V) bound how far a cell of a

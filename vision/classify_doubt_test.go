@@ -203,6 +203,32 @@ func TestPlainOneGroupPale(t *testing.T) {
 	}
 }
 
+// TestPlainOneGroupTint checks that pale cells no darker than the
+// screen around the grid, more coloured than it and of another hue, are
+// not plainly off: they may be pale lights on a light screen
+// (render-unseen 46 photo 103, cream cells lit on white, was read off,
+// sure). Grey cells, cells of the screen's own hue or less coloured
+// than it, and cells darker than it stay plain.
+func TestPlainOneGroupTint(t *testing.T) {
+	screen := cellStats{v: 5.04, s: 0.03, spread: 0.01, rim: 5.04, ring: 5.04, peak: 5.05, peakS: 0.03, ca: 0.01, cb: 0.01}
+	for _, tc := range []struct {
+		name   string
+		v, s   float64 // log V and saturation of the cells
+		ca, cb float64 // their chroma
+		sure   bool
+	}{
+		{"cream on white", 5.07, 0.075, 0.02, 0.07, false},
+		{"grey on white", 5.07, 0.03, 0.01, 0.01, true},
+		{"tinted as the screen", 5.07, 0.075, 0.03, 0.03, true},
+		{"cream, darker than the screen", 4.95, 0.075, 0.02, 0.07, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cell := cellStats{v: tc.v, s: tc.s, spread: 0.02, rim: tc.v - 0.03, ring: tc.v, peak: tc.v + 0.02, peakS: tc.s, ca: tc.ca, cb: tc.cb}
+			checkPlain(t, withRing(board(3, 3, pattern, cell, cell), screen), false, tc.sure)
+		})
+	}
+}
+
 // TestPlainOneGroupAlike checks that an all-off board is not plain when
 // its cells differ in shape: some uneven (lit rings), or some falling
 // from centre to ring where the others do not (a grid half off its

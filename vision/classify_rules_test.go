@@ -122,29 +122,35 @@ func TestPlainOneGroupRingOutshines(t *testing.T) {
 // TestOwnColour checks one-group boards read off below the level that
 // reads a board lit: cells coloured in a hue of their own, middling
 // bright and not sunk below their gaps, are lit, every cell in doubt (a
-// light theme's blue cells lit on a grey screen, 99302); cells just
-// dimmer than ownColourV, greyer than ownColourS, of the screen's hue,
-// or sunk 2·minVGap below their gaps (tinted caps on a white case in
-// daylight) stay off: plainly so, but for the sunk ones, which
-// plainOneGroup leaves in doubt (TestPlainOneGroupAccent).
+// light theme's blue cells lit on a grey screen, 99302), and so are
+// paler cells from paleColourS up that are minSGap more saturated than
+// the screen (pale lights in daylight, 115932); cells just dimmer than
+// ownColourV, greyer than paleColourS, pale but hardly more coloured
+// than the screen, of the screen's hue, or sunk 2·minVGap below their
+// gaps (tinted caps on a white case in daylight) stay off: plainly so,
+// but for the sunk ones, which plainOneGroup leaves in doubt
+// (TestPlainOneGroupAccent).
 func TestOwnColour(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		v, s   float64    // the cells' log V and saturation
-		rise   float64    // log V of the cells above their gaps
-		screen [2]float64 // the screen's chroma (ca, cb)
-		lit    bool
-		doubt  bool
+		name    string
+		v, s    float64    // the cells' log V and saturation
+		rise    float64    // log V of the cells above their gaps
+		screen  [2]float64 // the screen's chroma (ca, cb)
+		screenS float64    // the screen's saturation
+		lit     bool
+		doubt   bool
 	}{
-		{"blue cells on a grey screen", 4.75, 0.35, -0.05, [2]float64{0, 0}, true, true},
-		{"just dimmer", 4.65, 0.35, -0.05, [2]float64{0, 0}, false, false},
-		{"greyer", 4.75, 0.27, -0.05, [2]float64{0, 0}, false, false},
-		{"of the screen's hue", 4.75, 0.35, -0.05, [2]float64{-0.05, -0.21}, false, false},
-		{"sunk below their gaps", 4.75, 0.35, -0.25, [2]float64{0, 0}, false, true},
+		{"blue cells on a grey screen", 4.75, 0.35, -0.05, [2]float64{0, 0}, 0.05, true, true},
+		{"just dimmer", 4.65, 0.35, -0.05, [2]float64{0, 0}, 0.05, false, false},
+		{"pale, more coloured than the screen", 4.75, 0.25, -0.05, [2]float64{0, 0}, 0.05, true, true},
+		{"pale, hardly more coloured than the screen", 4.75, 0.25, -0.05, [2]float64{0, 0}, 0.12, false, false},
+		{"greyer", 4.75, 0.19, -0.05, [2]float64{0, 0}, 0.02, false, false},
+		{"of the screen's hue", 4.75, 0.35, -0.05, [2]float64{-0.05, -0.21}, 0.05, false, false},
+		{"sunk below their gaps", 4.75, 0.35, -0.25, [2]float64{0, 0}, 0.05, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			blue := cellStats{v: tc.v, s: tc.s, spread: 0.02, rim: tc.v - tc.rise, ring: tc.v, peak: tc.v + 0.03, peakS: tc.s, ca: -0.1, cb: -0.33}
-			screen := cellStats{v: 5.0, s: 0.05, spread: 0.01, rim: 5.0, ring: 5.0, peak: 5.0, peakS: 0.05, ca: tc.screen[0], cb: tc.screen[1]}
+			screen := cellStats{v: 5.0, s: tc.screenS, spread: 0.01, rim: 5.0, ring: 5.0, peak: 5.0, peakS: tc.screenS, ca: tc.screen[0], cb: tc.screen[1]}
 			v := decideBoard(withRing(board(4, 5, pattern, blue, blue), screen))
 			if !v.oneGroup {
 				t.Fatalf("not read as one group (why %v)", v.why)
