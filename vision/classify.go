@@ -3488,17 +3488,21 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 			sure = sure && st.v < oneGroupGreyTopV && st.peak < clippedV && st.s < plainGreyS && st.peakS < plainGreyS
 		}
 		rim := func(s cellStats) float64 { return s.rim }
+		rise := func(s cellStats) float64 { return s.v - s.rim }
+		inV, outV := medianOf(in, cellV), medianOf(out, cellV)
+		inS, outS := medianOf(in, cellS), medianOf(out, cellS)
+		inRim, inRise := medianOf(in, rim), medianOf(in, rise)
+		hue := hueGap(in, out)
 		sure = sure && evenCells(inner(ext)) &&
-			medianOf(in, cellV)-medianOf(out, cellV) <= outshine &&
-			medianOf(in, rim)-medianOf(out, rim) <= outshine
+			inV-outV <= outshine &&
+			inRim-medianOf(out, rim) <= outshine
 		// Cells that stand well above their own gaps, on a board whose
 		// gaps are far darker than the ring around it (a dark board on
 		// a light desk), may be lights outshone only by the desk: not
 		// plain as grey caps. Dim cells (the test below) stay plain:
 		// doubting them too put 4 more right boards of five tuning
 		// sets in doubt and caught no wrong one.
-		rise := func(s cellStats) float64 { return s.v - s.rim }
-		if medianOf(in, rise) >= shineRise && medianOf(out, cellV)-medianOf(in, rim) >= shineRise {
+		if inRise >= shineRise && outV-inRim >= shineRise {
 			sure = false
 		}
 		// Pale cells that stand above both their own gaps and the
@@ -3507,7 +3511,7 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// plain (render-unseen 35/148, all on in white, 0.24 above the
 		// screen and 0.22 above its gaps, was read off with no doubt).
 		// Dim cells so raised stay plain: lights would be brighter.
-		if medianOf(in, cellV) >= paleV && medianOf(in, cellV)-medianOf(out, cellV) >= paleRise && medianOf(in, rise) >= paleRise {
+		if inV >= paleV && inV-outV >= paleRise && inRise >= paleRise {
 			sure = false
 		}
 		// Pale cells no darker than the screen or case around the grid,
@@ -3516,8 +3520,7 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// cells lit on a white screen, was read off, sure). Of the 17
 		// boards read plainly off through the label corners of six
 		// tuning sets, none was so.
-		if medianOf(in, cellV) >= paleV && medianOf(in, cellV) >= medianOf(out, cellV) &&
-			medianOf(in, cellS) > medianOf(out, cellS) && hueGap(in, out) >= tintHue {
+		if inV >= paleV && inV >= outV && inS > outS && hue >= tintHue {
 			sure = false
 		}
 		// Dim cells darker than the case or screen around the grid,
@@ -3529,20 +3532,20 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		// light screen's coloured lights are no brighter than the
 		// screen around them.
 		margin := 0.0
-		if medianOf(in, cellS) >= medianOf(out, cellS)+2*minSGap {
+		if inS >= outS+2*minSGap {
 			margin = minVGap
 		}
 		// Coloured cells of a hue the ring lacks, sunk well below the
 		// surface they sit on (their own gaps), may be a light
 		// screen's cells lit in its accent colour, darker than the
 		// screen as any colour is: not plain.
-		accent := medianOf(in, cellS) >= plainGreyS && hueGap(in, out) >= 2*minSGap &&
-			(medianOf(in, rise) <= -2*minVGap || medianOf(in, cellS) >= accentS && medianOf(in, rise) < 0)
+		accent := inS >= plainGreyS && hue >= 2*minSGap &&
+			(inRise <= -2*minVGap || inS >= accentS && inRise < 0)
 		// Dark caps may sit in lit rings that outshine the case (white
 		// rings clipped around dark centres, boardgen 115435): the
 		// cells' footprints must not outshine the ring's.
 		outshone := medianOf(in, cellPeak)-medianOf(out, cellPeak) < minVGap
-		dark := medianOf(in, cellV) <= oneGroupUnlitV && medianOf(in, cellV) <= medianOf(out, cellV)-margin && !accent && outshone
+		dark := inV <= oneGroupUnlitV && inV <= outV-margin && !accent && outshone
 		sure = (sure || dark && evenCells(inner(ext))) && !colourRing(in) &&
 			medianOf(in, cellHalo) < plainHalo
 	}
