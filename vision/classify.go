@@ -778,7 +778,7 @@ func litLikeGaps(ext [][]cellStats, lit [][]bool) bool {
 	if !grey && !tinted {
 		return false
 	}
-	gap := medianOf(all, func(s cellStats) float64 { return s.rim })
+	gap := medianOf(all, cellRim)
 	lv := medianOf(g[1], cellV)
 	uv := medianOf(g[0], cellV)
 	return lv-gap < minVGap && lv-gap > -3*minVGap && uv <= gap-minVGap && lv >= uv+minVGap
@@ -1319,10 +1319,9 @@ const (
 // lay between V 125 and V 150.
 func colouredShine(ext [][]cellStats) bool {
 	in, out := cellsOf(inner(ext)), ring(ext)
-	rise := func(s cellStats) float64 { return s.v - s.rim }
 	v := medianOf(in, cellV)
 	return v >= shineV && medianOf(in, cellS) >= shineS &&
-		medianOf(in, rise) >= shineRise && v-medianOf(out, cellV) >= shineRise
+		medianOf(in, cellOverRim) >= shineRise && v-medianOf(out, cellV) >= shineRise
 }
 
 // darkGlow (log V) is how far a one-group board's cells must outshine
@@ -1403,7 +1402,7 @@ func ownColour(ext [][]cellStats) bool {
 	return medianOf(in, cellV) >= ownColourV &&
 		(s >= ownColourS || s >= paleColourS && s-medianOf(out, cellS) >= minSGap) &&
 		hueGap(in, out) >= minSGap &&
-		medianOf(in, func(s cellStats) float64 { return s.v - s.rim }) > -2*minVGap
+		medianOf(in, cellOverRim) > -2*minVGap
 }
 
 // litHued reports whether st's colour (chroma) lies within lineHue of
@@ -1449,15 +1448,14 @@ func missedUnlitLine(ext, stats [][]cellStats, v *verdict) bool {
 	if len(unlit) < 2 {
 		return false
 	}
-	rise := func(s cellStats) float64 { return s.v - s.rim }
-	uRise := medianOf(unlit, rise)
+	uRise := medianOf(unlit, cellOverRim)
 	uSat := medianOf(unlit, cellS)
 	if math.Abs(uRise) < 0.1 {
 		return false
 	}
 	like := func(st cellStats) bool {
 		return math.Abs(v.score(st)-v.unlitMean) <= v.unlitBand &&
-			math.Abs(rise(st)-uRise) <= math.Abs(uRise)/2 &&
+			math.Abs(cellOverRim(st)-uRise) <= math.Abs(uRise)/2 &&
 			math.Abs(st.s-uSat) < minSGap
 	}
 	lines := [][][2]int{}
@@ -1608,9 +1606,8 @@ func flatCells(stats [][]cellStats, lit [][]bool) bool {
 			g[i] = append(g[i], st)
 		}
 	}
-	rise := func(s cellStats) float64 { return s.v - s.rim }
 	for i := range g {
-		if math.Abs(medianOf(g[i], rise)) > 0.05 {
+		if math.Abs(medianOf(g[i], cellOverRim)) > 0.05 {
 			return false
 		}
 	}
@@ -1650,7 +1647,7 @@ func phantomEdge(stats [][]cellStats, lit [][]bool) bool {
 			max float64
 		}{
 			{cellV, 0.15},
-			{func(s cellStats) float64 { return s.v - s.rim }, 0.15},
+			{cellOverRim, 0.15},
 			{cellS, 0.1},
 		} {
 			if math.Abs(medianOf(edge, f.get)-medianOf(inner, f.get)) > f.max {
@@ -1697,6 +1694,13 @@ func cellDip(s cellStats) float64 { return s.peak - s.v }
 // cellRise is how far a cell's centre stands above the ring around it
 // (log V): a light's glow falls off from its centre.
 func cellRise(s cellStats) float64 { return s.v - s.ring }
+
+// cellRim is a cell's rim brightness (log V), for medianOf and the like.
+func cellRim(s cellStats) float64 { return s.rim }
+
+// cellOverRim is how far a cell's centre stands above its rim, the gaps
+// and button edges around it (log V).
+func cellOverRim(s cellStats) float64 { return s.v - s.rim }
 
 // cellSpread is how uneven a cell's centre is, for medianOf and the like.
 func cellSpread(s cellStats) float64 { return s.spread }
@@ -2161,8 +2165,7 @@ func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 	if len(g[0]) < 2 || len(g[1]) < 2 {
 		return nil
 	}
-	rim := func(s cellStats) float64 { return s.rim }
-	clipped := medianOf(g[0], cellV) >= clippedV && medianOf(g[1], cellV) >= clippedV && math.Abs(medianOf(g[0], rim)-medianOf(g[1], rim)) >= minVGap
+	clipped := medianOf(g[0], cellV) >= clippedV && medianOf(g[1], cellV) >= clippedV && math.Abs(medianOf(g[0], cellRim)-medianOf(g[1], cellRim)) >= minVGap
 	if !halfPlane(lit) && !(clipped && nearHalfPlane(lit)) {
 		return nil
 	}
@@ -2173,13 +2176,12 @@ func shadowSplit(stats [][]cellStats, xs []float64, t float64) []cellStats {
 		// The side with the brighter rims is out of the shadow. White
 		// and coloured cells on a flat screen clip alike, with rims
 		// alike.
-		if medianOf(g[0], rim) > medianOf(g[1], rim) {
+		if medianOf(g[0], cellRim) > medianOf(g[1], cellRim) {
 			return g[0]
 		}
 		return g[1]
 	}
-	rise := func(s cellStats) float64 { return s.v - s.rim }
-	if medianOf(g[1], rise)-medianOf(g[0], rise) < 0.1 && math.Abs(medianOf(g[1], purity)-medianOf(g[0], purity)) < 0.05 {
+	if medianOf(g[1], cellOverRim)-medianOf(g[0], cellOverRim) < 0.1 && math.Abs(medianOf(g[1], purity)-medianOf(g[0], purity)) < 0.05 {
 		return g[1]
 	}
 	return nil
@@ -2219,8 +2221,7 @@ func whiteLights(stats [][]cellStats, lit []bool) bool {
 			return false
 		}
 	}
-	rise := func(s cellStats) float64 { return s.v - s.rim }
-	return medianOf(g[0], cellS) < whiteUnlitS && medianOf(g[1], cellS) >= whiteLitS && medianOf(g[0], rise) >= whiteRise
+	return medianOf(g[0], cellS) < whiteUnlitS && medianOf(g[1], cellS) >= whiteLitS && medianOf(g[0], cellOverRim) >= whiteRise
 }
 
 // glareShare: a lit group that whiteAdded finds to be white light added
@@ -2249,8 +2250,7 @@ func glareOnLit(stats [][]cellStats, lit []bool) bool {
 		return false
 	}
 	g := groups(stats, litAt(lit))
-	rim := func(s cellStats) float64 { return s.rim }
-	v, s, r := medianOf(g[1], cellV), medianOf(g[1], cellS), medianOf(g[1], rim)
+	v, s, r := medianOf(g[1], cellV), medianOf(g[1], cellS), medianOf(g[1], cellRim)
 	if s < 2*minSGap {
 		return false
 	}
@@ -2379,23 +2379,22 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 	}
 	g := groups(stats, litAt(lit))
 	lc, uc := g[1], g[0]
-	rise := func(s cellStats) float64 { return s.v - s.rim }
 	greyer := medianOf(lc, cellS) < medianOf(uc, cellS)-minSGap*2/3
-	if vGap < clearVGap && greyer && medianOf(lc, rise) < minVGap {
+	if vGap < clearVGap && greyer && medianOf(lc, cellOverRim) < minVGap {
 		// The lit group is only a little brighter, no brighter than
 		// the gaps around it, and clearly greyer: pale unlit cells
 		// beside coloured lit ones on a light screen. Turn it round
 		// when the coloured group stands out more from its gaps
 		// (darker or brighter: a light screen shows lit cells darker
 		// than the background).
-		if math.Abs(medianOf(uc, rise)) > math.Abs(medianOf(lc, rise))+minVGap {
+		if math.Abs(medianOf(uc, cellOverRim)) > math.Abs(medianOf(lc, cellOverRim))+minVGap {
 			turnRound()
 			turned = true
 		}
 		doubtAll("greyer")
 		return turned
 	}
-	if greyer && medianOf(lc, rise) < 0 {
+	if greyer && medianOf(lc, cellOverRim) < 0 {
 		// Clearly brighter, but clearly greyer and below the gaps
 		// around it: no light glows so. Paint or print on a pale case
 		// may be lit either way.
@@ -3487,15 +3486,13 @@ func plainOneGroup(ext [][]cellStats, v *verdict) {
 		for _, st := range in {
 			sure = sure && st.v < oneGroupGreyTopV && st.peak < clippedV && st.s < plainGreyS && st.peakS < plainGreyS
 		}
-		rim := func(s cellStats) float64 { return s.rim }
-		rise := func(s cellStats) float64 { return s.v - s.rim }
 		inV, outV := medianOf(in, cellV), medianOf(out, cellV)
 		inS, outS := medianOf(in, cellS), medianOf(out, cellS)
-		inRim, inRise := medianOf(in, rim), medianOf(in, rise)
+		inRim, inRise := medianOf(in, cellRim), medianOf(in, cellOverRim)
 		hue := hueGap(in, out)
 		sure = sure && evenCells(inner(ext)) &&
 			inV-outV <= outshine &&
-			inRim-medianOf(out, rim) <= outshine
+			inRim-medianOf(out, cellRim) <= outshine
 		// Cells that stand well above their own gaps, on a board whose
 		// gaps are far darker than the ring around it (a dark board on
 		// a light desk), may be lights outshone only by the desk: not
@@ -4145,8 +4142,7 @@ func litUnderGlare(stats [][]cellStats, v *verdict) {
 	if len(g[0]) < 3 || len(g[1]) < 3 {
 		return
 	}
-	rim := func(s cellStats) float64 { return s.rim }
-	lv, uv, lr := medianOf(g[1], cellV), medianOf(g[0], cellV), medianOf(g[1], rim)
+	lv, uv, lr := medianOf(g[1], cellV), medianOf(g[0], cellV), medianOf(g[1], cellRim)
 	if lv-uv < minVGap {
 		return
 	}
@@ -4483,7 +4479,7 @@ func fallenLight(stats [][]cellStats, lit [][]bool, conf [][]float64) int {
 	ka := medianOf(unlit, func(s cellStats) float64 { return s.kc[0] })
 	kb := medianOf(unlit, func(s cellStats) float64 { return s.kc[1] })
 	uv := lin(medianOf(unlit, cellV))
-	urim := lin(medianOf(unlit, func(s cellStats) float64 { return s.rim }))
+	urim := lin(medianOf(unlit, cellRim))
 	n := 0
 	for r := range stats {
 		for c, st := range stats[r] {
@@ -4519,8 +4515,7 @@ func darkGaps(stats [][]cellStats, lit []bool) bool {
 	if len(g[0]) == 0 || len(g[1]) == 0 {
 		return false
 	}
-	rim := func(s cellStats) float64 { return s.rim }
-	return medianOf(g[1], cellV)-medianOf(g[0], cellV) < clearVGap && medianOf(g[1], rim) < medianOf(g[0], rim)-gapDarker
+	return medianOf(g[1], cellV)-medianOf(g[0], cellV) < clearVGap && medianOf(g[1], cellRim) < medianOf(g[0], cellRim)-gapDarker
 }
 
 // Levels of unlitGlows.
@@ -4541,7 +4536,7 @@ func unlitGlows(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		return
 	}
 	if medianOf(g[0], cellS) < glowS ||
-		medianOf(g[0], func(s cellStats) float64 { return s.v - s.rim }) < glowRise ||
+		medianOf(g[0], cellOverRim) < glowRise ||
 		medianOf(g[0], cellV) < medianOf(g[1], cellV)-glowNear {
 		return
 	}
