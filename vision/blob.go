@@ -24,6 +24,10 @@ type blob struct {
 	// wide is that segWideLines or segGridLines found it (or a
 	// duplicate merged into it): it is kept at lineMinContrast.
 	wide bool
+	// tint is that a chroma segmentation found it (or a duplicate
+	// merged into it): it is kept at tintMinContrast when it is a tint
+	// on a pale panel (paleTint).
+	tint bool
 	// inner is the mean BGR colour inside the blob, ring the mean just
 	// around it, contrast the RMS difference of the two.
 	inner, ring [3]float64
@@ -48,6 +52,16 @@ const (
 	// lineMinContrast is blobMinContrast for blobs of segWideLines and
 	// segGridLines.
 	lineMinContrast = 3
+	// tintMinContrast is blobMinContrast for tints on a pale panel
+	// found by the chroma segmentations: a pale tinted cap on a white
+	// panel differs from it by some 9 levels in one channel (u47_0006),
+	// 5 in RMS.
+	tintMinContrast = 4
+	// paleMaxChroma is the most chroma (largest channel less the
+	// smallest, 8-bit levels) of a pale panel around a tint, and
+	// tintMinChroma how much more chroma the tint must have.
+	paleMaxChroma = 16
+	tintMinChroma = 5
 	// lineMinDepth is how much darker (8-bit value levels) than both
 	// sides a line of a pixel or two must be to part two regions.
 	lineMinDepth = 6
@@ -233,7 +247,7 @@ func collectBlobs(work gocv.Mat, workers int, look blobLook, cache *segCache) ([
 	})
 	out := merged[:0]
 	for _, b := range merged {
-		if b.contrast >= blobMinContrast || b.wide && b.contrast >= lineMinContrast {
+		if b.contrast >= blobMinContrast || b.wide && b.contrast >= lineMinContrast || b.tint && b.contrast >= tintMinContrast && paleTint(&b) {
 			out = append(out, b)
 		}
 	}
@@ -486,6 +500,17 @@ func appearance(bgr []uint8, w, h int, b *blob) {
 	b.contrast = math.Sqrt(d2 / 3)
 }
 
+// paleTint reports whether b's inside is a tint of a pale, nearly grey
+// ring: chequered fabric and coloured clutter make chroma blobs of low
+// contrast too, on a ring of their own colour.
+func paleTint(b *blob) bool {
+	chroma := func(c [3]float64) float64 {
+		return max(c[0], c[1], c[2]) - min(c[0], c[1], c[2])
+	}
+	ring := chroma(b.ring)
+	return ring <= paleMaxChroma && chroma(b.inner) >= ring+tintMinChroma
+}
+
 func ceilDiv(a, b int) int {
 	q := a / b
 	if a%b != 0 && (a < 0) == (b < 0) {
@@ -610,6 +635,7 @@ func maskBlobs(mask gocv.Mat, scale, maxArea float64, src uint8, cc *cclScratch)
 			votes: 1,
 			src:   src,
 			wide:  src == segWideLines || src == segGridLines,
+			tint:  src == segAdaptCBright || src == segAdaptCDark,
 		}
 		if src == segLines && b.elong >= pairMinElong && b.elong <= pairMaxElong && b.fill >= pairMinFill && b.fill <= pairMaxFill {
 			// Two touching square cells between grid lines (lit
@@ -663,13 +689,13 @@ func mergeBlobs(bs []blob) []blob {
 			}
 			dead[j] = true
 			b.votes++
-			wide := b.wide || o.wide
+			wide, tint := b.wide || o.wide, b.tint || o.tint
 			if math.Abs(o.fill-1) < math.Abs(b.fill-1) && o.elong <= b.elong {
 				v := b.votes
 				b = *o
 				b.votes = v
 			}
-			b.wide = wide
+			b.wide, b.tint = wide, tint
 		})
 		out = append(out, b)
 	}

@@ -434,49 +434,100 @@ func BenchmarkComponents(b *testing.B) {
 	}
 }
 
-// TestLinesLook paints a dim 5×5 screen of flat cells parted by dark
-// lines 5 pixels wide, blurred as a phone's screen is in a photo. The
-// cells, nearly as dark as the lines and as their neighbours beyond
-// them, have little contrast with the ring around them: the plain look
-// finds blobs at 2 of the 25 cells (measured); the lines look must
-// find one at every cell.
-func TestLinesLook(t *testing.T) {
-	const p, n = 44, 5
-	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(40, 70, 40, 0), 400, 400, gocv.MatTypeCV8UC3)
-	defer img.Close()
-	x0, y0 := 90, 90
-	gocv.Rectangle(&img, image.Rect(x0-4, y0-4, x0+n*p+4, y0+n*p+4), color.RGBA{30, 30, 60, 0}, -1)
+// gridCells paints an n×n grid of cells of pitch p from (x0, y0) on
+// img, each inset from its pitch square by in pixels at the top left and
+// in-1 at the bottom right, in colour c.
+func gridCells(img *gocv.Mat, x0, y0, p, n, in int, c color.RGBA) {
 	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			x, y := x0+c*p, y0+r*p
-			gocv.Rectangle(&img, image.Rect(x+3, y+3, x+p-2, y+p-2), color.RGBA{40, 40, 85, 0}, -1)
+		for k := 0; k < n; k++ {
+			x, y := x0+k*p, y0+r*p
+			gocv.Rectangle(img, image.Rect(x+in, y+in, x+p-in+1, y+p-in+1), c, -1)
 		}
 	}
-	gocv.GaussianBlur(img, &img, image.Pt(0, 0), 2, 2, gocv.BorderDefault)
-	// cells counts the cells with a blob of about their size at their
-	// centre.
-	cells := func(look blobLook) int {
-		bs, err := collectBlobs(img, 0, look, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		k := 0
-		for r := 0; r < n; r++ {
-			for c := 0; c < n; c++ {
-				cx, cy := float64(x0+c*p+p/2), float64(y0+r*p+p/2)
-				for _, b := range bs {
-					if math.Hypot(b.x-cx, b.y-cy) < 5 && b.size() > 0.6*p && b.size() < 1.1*p {
-						k++
-						break
-					}
+}
+
+// cellsWithBlob counts the cells of an n×n grid of pitch p from (x0, y0)
+// that the look at img finds a blob at: one within 5 pixels of the
+// cell's centre, its size between minFrac and 1.1 of the pitch.
+func cellsWithBlob(t *testing.T, img gocv.Mat, look blobLook, x0, y0, p, n int, minFrac float64) int {
+	t.Helper()
+	bs, err := collectBlobs(img, 0, look, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := 0
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			cx, cy := float64(x0+c*p+p/2), float64(y0+r*p+p/2)
+			for _, b := range bs {
+				if math.Hypot(b.x-cx, b.y-cy) < 5 && b.size() > minFrac*float64(p) && b.size() < 1.1*float64(p) {
+					k++
+					break
 				}
 			}
 		}
-		return k
 	}
-	plain, lines := cells(lookPlain), cells(lookLines)
-	if lines != n*n || plain > n*n/2 {
-		t.Errorf("cells with a blob: plain look %d, lines look %d of %d; want every cell in the lines look, and the plain look to miss most", plain, lines, n*n)
+	return k
+}
+
+// TestFaintCellLooks paints 5×5 grids of faint cells that the plain
+// look misses and a second look must find, every one:
+//   - a dim screen of flat cells parted by dark lines 5 pixels wide,
+//     blurred as a phone's screen is in a photo: the cells, nearly as
+//     dark as the lines and as their neighbours beyond them, have little
+//     contrast with the ring around them (the plain look finds blobs at
+//     2 of the 25, measured); the lines look;
+//   - caps tinted a pale cyan on a white panel (15 levels less blue, 9
+//     in RMS: under blobMinContrast), the panel running 60 pixels past
+//     the grid so that the coloured background stays out of the
+//     adaptive thresholds' blocks; the chroma look.
+func TestFaintCellLooks(t *testing.T) {
+	const p, n, x0, y0 = 44, 5, 90, 90
+	for _, tc := range []struct {
+		name          string
+		look          blobLook
+		bg            gocv.Scalar // BGR
+		panel, cell   color.RGBA
+		margin, inset int // the panel beyond the grid; each cell's inset
+		blur, minFrac float64
+	}{
+		{"flat cells between wide lines", lookLines, gocv.NewScalar(40, 70, 40, 0), color.RGBA{30, 30, 60, 0}, color.RGBA{40, 40, 85, 0}, 4, 3, 2, 0.6},
+		{"pale tints on white", lookChroma, gocv.NewScalar(90, 60, 120, 0), color.RGBA{248, 249, 247, 0}, color.RGBA{232, 247, 246, 0}, 60, 7, 1.5, 0.4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := gocv.NewMatWithSizeFromScalar(tc.bg, 400, 400, gocv.MatTypeCV8UC3)
+			defer img.Close()
+			gocv.Rectangle(&img, image.Rect(x0-tc.margin, y0-tc.margin, x0+n*p+tc.margin, y0+n*p+tc.margin), tc.panel, -1)
+			gridCells(&img, x0, y0, p, n, tc.inset, tc.cell)
+			gocv.GaussianBlur(img, &img, image.Pt(0, 0), tc.blur, tc.blur, gocv.BorderDefault)
+			plain, other := cellsWithBlob(t, img, lookPlain, x0, y0, p, n, tc.minFrac), cellsWithBlob(t, img, tc.look, x0, y0, p, n, tc.minFrac)
+			if other != n*n || plain > n*n/2 {
+				t.Errorf("cells with a blob: plain look %d, %v look %d of %d; want every cell in the %v look, and the plain look to miss most", plain, tc.look, other, n*n, tc.look)
+			}
+		})
+	}
+}
+
+// TestPaleTint checks which faint chroma blobs paleTint keeps: tints of
+// a nearly grey ring, not blobs of chequered fabric on a ring of their
+// own colour, nor grey blobs.
+func TestPaleTint(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		inner, ring [3]float64 // BGR
+		want        bool
+	}{
+		{"pale cyan on white", [3]float64{247, 248, 238}, [3]float64{248, 249, 247}, true},
+		{"pink on grey", [3]float64{160, 150, 175}, [3]float64{158, 156, 160}, true},
+		{"red check on pink", [3]float64{60, 50, 170}, [3]float64{90, 80, 180}, false},
+		{"grey on white", [3]float64{240, 240, 240}, [3]float64{248, 249, 247}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := blob{inner: tc.inner, ring: tc.ring}
+			if got := paleTint(&b); got != tc.want {
+				t.Errorf("paleTint = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
 
