@@ -129,7 +129,7 @@ func leans(ps []float64, lit bool) bool {
 // the board as first measured. A board split on its spots is left as it
 // is: the model's features miss them.
 func secondOpinion(v *verdict, ext [][]cellStats) {
-	if v.spot {
+	if v.spot || v.lightScreen {
 		return
 	}
 	cols := len(ext[0]) - 2

@@ -130,6 +130,11 @@ type verdict struct {
 	// spot reports that the board was split on the cells' very centres
 	// (spotScore), which the cell model does not see.
 	spot bool
+	// lightScreen reports that the cross-check turned the reading round
+	// for coloured lights darker than pale unlit cells ("greyer"): the
+	// cell model, which learned lights brighter than their neighbours,
+	// would turn them back.
+	lightScreen bool
 	// why counts, by reason, the cells whose confidence a check pulled
 	// below UncertainBelow (for the debug image and tuning).
 	why map[string]int
@@ -1914,6 +1919,8 @@ func decide(stats [][]cellStats) *verdict {
 			// A reading the cross-check turned round stays so: the
 			// peaks would turn it back.
 			peakCheck(stats, lit, conf, v.why)
+		} else if v.why["greyer"] > 0 {
+			v.lightScreen = true
 		}
 		brightnessOverlap(stats, lit, conf, v.why)
 		oddHue(stats, lit, conf, v.why)
@@ -2386,8 +2393,12 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		// beside coloured lit ones on a light screen. Turn it round
 		// when the coloured group stands out more from its gaps
 		// (darker or brighter: a light screen shows lit cells darker
-		// than the background).
-		if math.Abs(medianOf(uc, cellOverRim)) > math.Abs(medianOf(lc, cellOverRim))+minVGap {
+		// than the background), or is far more saturated: flat tiles
+		// fill their cells, so neither group stands out from its rim
+		// (render-unseen 48 photos 111 and 123: red tiles 0.57 and 0.42
+		// more saturated than pale pink ones, read the other way round).
+		ucOver, lcOver := math.Abs(medianOf(uc, cellOverRim)), math.Abs(medianOf(lc, cellOverRim))
+		if ucOver > lcOver+minVGap || medianOf(uc, cellS) >= medianOf(lc, cellS)+2*minSGap {
 			turnRound()
 			turned = true
 		}

@@ -860,29 +860,43 @@ func TestOddLitInLine(t *testing.T) {
 	}
 }
 
-// TestCrossCheckRingDarker checks the reading crossCheck turns round
-// when the group read lit has rings darker than the unlit group's: pale
-// caps, brighter at their centre, read lit beside lit ring lights around
-// darker caps (w1 108123, v12 109348, read wholly the other way round).
-// With under three cells in a group (a cursor, glare) it only doubts.
-func TestCrossCheckRingDarker(t *testing.T) {
+// TestCrossCheckTurns checks the readings crossCheck turns round, every
+// cell in doubt, and near misses it leaves as they are, in doubt:
+//   - ringdarker: pale caps, brighter at their centre, read lit beside
+//     lit ring lights around darker caps (w1 108123, v12 109348, read
+//     wholly the other way round); with under three cells in a group (a
+//     cursor, glare) it only doubts;
+//   - greyer: a light screen's pale unlit cells read lit beside darker
+//     coloured lit ones (render-unseen 48 photo 111: the red cells stand
+//     out from their gaps no more than the pale ones, but are 0.57 more
+//     saturated); darker cells only a little more saturated stay unlit.
+func TestCrossCheckTurns(t *testing.T) {
 	// Pale caps: bright and even, nothing around them. Ring lights: a
 	// little darker at the centre, brighter around it, no halo above
 	// the gaps (so ringsInverted does not take them).
 	pale := cellStats{v: 5.2, s: 0.1, spread: 0.05, rim: 4.7, ring: 4.6, peak: 5.3, peakS: 0.1}
 	rings := cellStats{v: 4.9, s: 0.4, spread: 0.1, rim: 5.1, ring: 5.2, peak: 5.3, peakS: 0.5}
+	// A light screen's tiles fill their cells.
+	paleTile := cellStats{v: 4.93, s: 0.19, spread: 0.01, rim: 5.01, ring: 4.93, peak: 4.96, peakS: 0.24}
+	red := cellStats{v: 4.70, s: 0.76, spread: 0.02, rim: 4.73, ring: 4.70, peak: 4.74, peakS: 0.75}
+	pink := red
+	pink.s, pink.peakS = 0.40, 0.40
 	few := func(r, c int) bool { return r == 0 && c < 2 }
 	for _, tc := range []struct {
-		name string
-		on   func(r, c int) bool // the cells of pale caps, read lit
-		turn bool
+		name       string
+		on         func(r, c int) bool // the cells read lit
+		unlit, lit cellStats           // as read
+		reason     string
+		turn       bool
 	}{
-		{"ring lights beside pale caps", pattern, true},
-		{"two pale cells", few, false},
+		{"ring lights beside pale caps", pattern, rings, pale, "ringdarker", true},
+		{"two pale cells", few, rings, pale, "ringdarker", false},
+		{"red lights beside pale tiles", pattern, red, paleTile, "greyer", true},
+		{"pink tiles beside pale ones", pattern, pink, paleTile, "greyer", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const rows, cols = 7, 7
-			st := board(rows, cols, tc.on, rings, pale)
+			st := board(rows, cols, tc.on, tc.unlit, tc.lit)
 			var lit []bool
 			var conf []float64
 			for r := range rows {
@@ -894,8 +908,8 @@ func TestCrossCheckRingDarker(t *testing.T) {
 			if got := crossCheck(st, lit, conf, why); got != tc.turn {
 				t.Errorf("turned round %v, want %v (why %v)", got, tc.turn, why)
 			}
-			if why["ringdarker"] != rows*cols {
-				t.Errorf("why %v, want every cell in doubt for ringdarker", why)
+			if why[tc.reason] != rows*cols {
+				t.Errorf("why %v, want every cell in doubt for %s", why, tc.reason)
 			}
 			for i, on := range lit {
 				if want := tc.on(i/cols, i%cols) != tc.turn; on != want {
