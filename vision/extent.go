@@ -200,6 +200,8 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 		best = k
 	} else if k := coarserRival(img, out, vals, best); k >= 0 {
 		best = k
+	} else if k := lineRival(img, out, vals, wins, best); k >= 0 {
+		best = k
 	} else if f, ok := halvedPitch(img, out[best], wins[best]); ok {
 		out = append(out, lattice{})
 		copy(out[best+1:], out[best:])
@@ -292,6 +294,117 @@ func coarserRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
 		return -1
 	}
 	return bestRival(vals, best, func(k int) bool { return gapsBetween(img, ls[k], ls[best]) })
+}
+
+// lineLikeness is the similarity, relative to the median cell's, under
+// which a line just outside a refined grid is no line of its buttons
+// when another hypothesis, refined from another start, takes it in
+// (lineRival). Refining drops an edge line only under shrinkShare of it
+// and with its own evidence; clutter a line beyond a board was at most
+// 0.08 on the tuning photos where the two disagreed (boardgen 116909, a
+// 6×2 membrane read 7×2). The other way round is no cue: where the pick
+// was the smaller grid and a rival took in one more line, that line was
+// 0.28 to 0.65 alike where it was the board's and 0.23 to 0.86 where it
+// was clutter (a screen's row of menu buttons), so a larger rival is not
+// preferred for its line.
+const lineLikeness = 0.2
+
+// lineRivalScore is the least pick value, relative to the pick's, of a
+// hypothesis a line smaller that lineRival weighs.
+const lineRivalScore = 0.2
+
+// lineRival returns the index of the refined hypothesis of ls (vals its
+// pick values, 0 when not refined; wins their windows, or nil) that is
+// the pick ls[best] less a line on one side or on two sides at a corner,
+// valued at least lineRivalScore of the pick, when each of those lines,
+// seen from the smaller grid, is under lineLikeness alike to its cells;
+// -1 when none. Pick values rest on clarity, which a line of clutter
+// taken in lowers less than an uneven line left out does.
+func lineRival(img gocv.Mat, ls []lattice, vals []float64, wins []*extentWindow, best int) int {
+	for k, v := range vals {
+		if k == best || v <= 0 || v < lineRivalScore*vals[best] {
+			continue
+		}
+		sides := extraLines(ls[k], ls[best])
+		if len(sides) == 0 {
+			continue
+		}
+		w, ok := wins[k], true
+		if w == nil {
+			if w, ok = newExtentWindow(img, ls[k], nil); !ok {
+				continue
+			}
+		}
+		r0, r1, c0, c1 := extentMargin, extentMargin+ls[k].rows, extentMargin, extentMargin+ls[k].cols
+		tpl, med := w.templates(r0, r1, c0, c1)
+		if tpl == nil || med <= 0 {
+			continue
+		}
+		unlike := true
+		for _, side := range sides {
+			sim, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1)
+			unlike = unlike && ok && sim < lineLikeness*med
+		}
+		if unlike {
+			return k
+		}
+	}
+	return -1
+}
+
+// extraLines returns the sides of small (0 top, 1 bottom, 2 left, 3
+// right) on which large, at small's pitch, has one line more, when large
+// is small with one line more on one side or on two sides at a corner;
+// none otherwise. Either grid may run either way.
+func extraLines(small, large lattice) []int {
+	if !partOf(small, large) {
+		return nil
+	}
+	ir, ok := invertH(large.h)
+	if !ok {
+		return nil
+	}
+	// in reports whether small's lattice point (u, v) lies on a cell of
+	// large.
+	in := func(u, v float64) bool {
+		x, y := applyH(&small.h, u, v)
+		p, q := applyH(&ir, x, y)
+		return p >= 0 && q >= 0 && p < float64(large.cols) && q < float64(large.rows)
+	}
+	mu, mv := float64(small.cols)/2, float64(small.rows)/2
+	r, c := float64(small.rows), float64(small.cols)
+	var out []int
+	rows, cols := small.rows, small.cols
+	for side, d := range [4][2]float64{{mu, -0.5}, {mu, r + 0.5}, {-0.5, mv}, {c + 0.5, mv}} {
+		if !in(d[0], d[1]) {
+			continue
+		}
+		// One line more, not two.
+		u2, v2 := d[0], d[1]
+		switch side {
+		case 0:
+			v2--
+		case 1:
+			v2++
+		case 2:
+			u2--
+		case 3:
+			u2++
+		}
+		if in(u2, v2) {
+			return nil
+		}
+		out = append(out, side)
+		if side < 2 {
+			rows++
+		} else {
+			cols++
+		}
+	}
+	if rows*cols != large.rows*large.cols || len(out) == 2 && out[0] < 2 == (out[1] < 2) {
+		return nil
+	}
+	return out
 }
 
 // bestRival returns the index k other than best of the highest of vals

@@ -9,6 +9,7 @@ import (
 	"math/rand"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -1769,27 +1770,93 @@ func TestRefinedWindow(t *testing.T) {
 	}
 }
 
+// gridAt is a rows×cols lattice through homography h.
+func gridAt(rows, cols int, h [9]float64) lattice { return lattice{rows: rows, cols: cols, h: h} }
+
 // TestPartOf checks partOf on grids of a 4×4 lattice of 30-pixel cells:
 // a block of its cells at its pitch is part of it, whichever way the
 // block runs its rows; the lattice itself, a block half a cell off, and
 // a grid at twice its pitch are not.
 func TestPartOf(t *testing.T) {
-	grid := func(rows, cols int, h [9]float64) lattice { return lattice{rows: rows, cols: cols, h: h} }
-	r := grid(4, 4, [9]float64{30, 0, 10, 0, 30, 20, 0, 0, 1})
+	r := gridAt(4, 4, [9]float64{30, 0, 10, 0, 30, 20, 0, 0, 1})
 	for _, tc := range []struct {
 		name string
 		b    lattice
 		want bool
 	}{
-		{"3×4 block", grid(3, 4, [9]float64{30, 0, 10, 0, 30, 50, 0, 0, 1}), true},
-		{"2×3 block, rows down r's columns", grid(2, 3, [9]float64{0, 30, 40, 30, 0, 20, 0, 0, 1}), true},
+		{"3×4 block", gridAt(3, 4, [9]float64{30, 0, 10, 0, 30, 50, 0, 0, 1}), true},
+		{"2×3 block, rows down r's columns", gridAt(2, 3, [9]float64{0, 30, 40, 30, 0, 20, 0, 0, 1}), true},
 		{"the lattice itself", r, false},
-		{"half a cell off", grid(3, 3, [9]float64{30, 0, 25, 0, 30, 20, 0, 0, 1}), false},
-		{"twice the pitch", grid(2, 2, [9]float64{60, 0, 10, 0, 60, 20, 0, 0, 1}), false},
+		{"half a cell off", gridAt(3, 3, [9]float64{30, 0, 25, 0, 30, 20, 0, 0, 1}), false},
+		{"twice the pitch", gridAt(2, 2, [9]float64{60, 0, 10, 0, 60, 20, 0, 0, 1}), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := partOf(tc.b, r); got != tc.want {
 				t.Errorf("partOf = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestExtraLines checks extraLines against a 4×5 grid of pitch 30 at
+// (10, 20): grids one line short of it on one side or at a corner, in
+// either orientation, and grids that are not one line short.
+func TestExtraLines(t *testing.T) {
+	large := gridAt(4, 5, [9]float64{30, 0, 10, 0, 30, 20, 0, 0, 1})
+	for _, tc := range []struct {
+		name  string
+		small lattice
+		want  []int
+	}{
+		{"bottom row short", gridAt(3, 5, [9]float64{30, 0, 10, 0, 30, 20, 0, 0, 1}), []int{1}},
+		{"top row short", gridAt(3, 5, [9]float64{30, 0, 10, 0, 30, 50, 0, 0, 1}), []int{0}},
+		{"left column short", gridAt(4, 4, [9]float64{30, 0, 40, 0, 30, 20, 0, 0, 1}), []int{2}},
+		{"right column short", gridAt(4, 4, [9]float64{30, 0, 10, 0, 30, 20, 0, 0, 1}), []int{3}},
+		{"top and left short", gridAt(3, 4, [9]float64{30, 0, 40, 0, 30, 50, 0, 0, 1}), []int{0, 2}},
+		// Rows down large's columns, from its right edge leftwards:
+		// small's top is large's right edge.
+		{"turned, right column short", gridAt(4, 4, [9]float64{0, -30, 130, 30, 0, 20, 0, 0, 1}), []int{0}},
+		{"two rows short", gridAt(2, 5, [9]float64{30, 0, 10, 0, 30, 20, 0, 0, 1}), nil},
+		{"a row short at both ends", gridAt(2, 5, [9]float64{30, 0, 10, 0, 30, 50, 0, 0, 1}), nil},
+		{"bottom and left short", gridAt(3, 4, [9]float64{30, 0, 40, 0, 30, 20, 0, 0, 1}), []int{1, 2}},
+		{"half a cell off", gridAt(3, 5, [9]float64{30, 0, 10, 0, 30, 35, 0, 0, 1}), nil},
+		{"the grid itself", large, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := extraLines(tc.small, large); !slices.Equal(got, tc.want) {
+				t.Errorf("extraLines = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLineRival paints a 7×2 grid whose last row is buttons or bare
+// case and checks that lineRival prefers a 6×2 rival over the 7×2 pick
+// when that row is bare, not when it holds buttons, nor when the rival
+// is valued under lineRivalScore of the pick.
+func TestLineRival(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		bareRow  bool
+		rivalVal float64
+		want     int
+	}{
+		{"a row of bare case", true, 0.5, 1},
+		{"a row of buttons", false, 0.5, -1},
+		{"a weak rival", true, 0.1, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(3))
+			draw := litOrUnlit(rng)
+			img, h := paintCells(rng, 7, 2, func(img *gocv.Mat, i, j int, cell image.Rectangle) {
+				if !tc.bareRow || i < 6 {
+					draw(img, i, j, cell)
+				}
+			})
+			defer img.Close()
+			ls := []lattice{{rows: 7, cols: 2, h: h}, {rows: 6, cols: 2, h: h}}
+			if got := lineRival(img, ls, []float64{1, tc.rivalVal}, make([]*extentWindow, 2), 0); got != tc.want {
+				t.Errorf("lineRival = %d, want %d", got, tc.want)
 			}
 		})
 	}
