@@ -52,13 +52,13 @@ const (
 	// lineMinContrast is blobMinContrast for blobs of segWideLines and
 	// segGridLines.
 	lineMinContrast = 3
-	// tintMinContrast is blobMinContrast for tints on a pale panel
-	// found by the chroma segmentations: a pale tinted cap on a white
+	// tintMinContrast is blobMinContrast for tints on a grey or white
+	// panel found by the chroma segmentations: a pale tinted cap on a white
 	// panel differs from it by some 9 levels in one channel (u47_0006),
 	// 5 in RMS.
 	tintMinContrast = 4
 	// paleMaxChroma is the most chroma (largest channel less the
-	// smallest, 8-bit levels) of a pale panel around a tint, and
+	// smallest, 8-bit levels) of a panel around a tint, and
 	// tintMinChroma how much more chroma the tint must have.
 	paleMaxChroma = 16
 	tintMinChroma = 5
@@ -500,9 +500,9 @@ func appearance(bgr []uint8, w, h int, b *blob) {
 	b.contrast = math.Sqrt(d2 / 3)
 }
 
-// paleTint reports whether b's inside is a tint of a pale, nearly grey
-// ring: chequered fabric and coloured clutter make chroma blobs of low
-// contrast too, on a ring of their own colour.
+// paleTint reports whether b's inside is a tint of a nearly grey ring (a
+// white or grey panel): chequered fabric and coloured clutter make chroma
+// blobs of low contrast too, on a ring of their own colour.
 func paleTint(b *blob) bool {
 	chroma := func(c [3]float64) float64 {
 		return max(c[0], c[1], c[2]) - min(c[0], c[1], c[2])

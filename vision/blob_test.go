@@ -477,7 +477,7 @@ func cellsWithBlob(t *testing.T, img gocv.Mat, look blobLook, x0, y0, p, n int, 
 //     dark as the lines and as their neighbours beyond them, have little
 //     contrast with the ring around them (the plain look finds blobs at
 //     2 of the 25, measured); the lines look;
-//   - caps tinted a pale cyan on a white panel (15 levels less blue, 9
+//   - caps tinted a pale cyan on a white panel (16 levels less red, 9
 //     in RMS: under blobMinContrast), the panel running 60 pixels past
 //     the grid so that the coloured background stays out of the
 //     adaptive thresholds' blocks; the chroma look.

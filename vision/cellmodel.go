@@ -127,7 +127,8 @@ func leans(ps []float64, lit bool) bool {
 // secondOpinion lets the cell model overrule the verdict on the cells
 // the rules doubt, where it is nearly sure; they stay in doubt. ext is
 // the board as first measured. A board split on its spots is left as it
-// is: the model's features miss them.
+// is: the model's features miss them; so is a reading turned round for a
+// light screen (lightScreen), whose lit cells are the darker ones.
 func secondOpinion(v *verdict, ext [][]cellStats) {
 	if v.spot || v.lightScreen {
 		return

@@ -2396,9 +2396,10 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		// than the background), or is far more saturated: flat tiles
 		// fill their cells, so neither group stands out from its rim
 		// (render-unseen 48 photos 111 and 123: red tiles 0.57 and 0.42
-		// more saturated than pale pink ones, read the other way round).
+		// more saturated than pale pink ones, read the other way round),
+		// unless a group has under three cells (a cursor).
 		ucOver, lcOver := math.Abs(medianOf(uc, cellOverRim)), math.Abs(medianOf(lc, cellOverRim))
-		if ucOver > lcOver+minVGap || medianOf(uc, cellS) >= medianOf(lc, cellS)+2*minSGap {
+		if ucOver > lcOver+minVGap || medianOf(uc, cellS) >= medianOf(lc, cellS)+2*minSGap && min(len(lc), len(uc)) >= 3 {
 			turnRound()
 			turned = true
 		}

@@ -157,7 +157,9 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // by how clearly its refined grid stands out), times pickWeight, or a
 // finer rival whose buttons that one skips (finerRival), or a coarser
 // rival whose cells it splits with the gaps between them (coarserRival),
-// goes first, its size marked unsure when it is not the finder's first;
+// or a rival a line smaller whose line left out is unlike its buttons
+// (lineRival), goes first, its size marked unsure when it is not the
+// finder's first;
 // with no such rival, that one at half its pitch along a row or a
 // column goes first when the buttons it skips show (halvedPitch). A
 // rival is refined only when its score could win at the highest
@@ -313,16 +315,23 @@ const lineLikeness = 0.2
 // hypothesis a line smaller that lineRival weighs.
 const lineRivalScore = 0.2
 
-// lineRival returns the index of the refined hypothesis of ls (vals its
-// pick values, 0 when not refined; wins their windows, or nil) that is
-// the pick ls[best] less a line on one side or on two sides at a corner,
-// valued at least lineRivalScore of the pick, when each of those lines,
-// seen from the smaller grid, is under lineLikeness alike to its cells;
-// -1 when none. Pick values rest on clarity, which a line of clutter
+// lineRival returns the index of the best valued refined hypothesis of
+// ls (vals its pick values, 0 when not refined; wins their windows, an
+// entry nil when unknown) that is the pick ls[best] less a line on one
+// side or on two sides at a corner, valued at least lineRivalScore of
+// the pick, when each of those lines, seen from the smaller grid, is
+// under lineLikeness alike to its cells; -1 when none, or when the pick
+// is sparse. Pick values rest on clarity, which a line of clutter
 // taken in lowers less than an uneven line left out does.
 func lineRival(img gocv.Mat, ls []lattice, vals []float64, wins []*extentWindow, best int) int {
+	if ls[best].sparse {
+		// Its unlit cells do not show: an edge line of them looks
+		// unlike its lit buttons by nature.
+		return -1
+	}
+	out := -1
 	for k, v := range vals {
-		if k == best || v <= 0 || v < lineRivalScore*vals[best] {
+		if k == best || v <= 0 || v < lineRivalScore*vals[best] || out >= 0 && v <= vals[out] {
 			continue
 		}
 		sides := extraLines(ls[k], ls[best])
@@ -346,10 +355,10 @@ func lineRival(img gocv.Mat, ls []lattice, vals []float64, wins []*extentWindow,
 			unlike = unlike && ok && sim < lineLikeness*med
 		}
 		if unlike {
-			return k
+			out = k
 		}
 	}
-	return -1
+	return out
 }
 
 // extraLines returns the sides of small (0 top, 1 bottom, 2 left, 3
@@ -401,7 +410,7 @@ func extraLines(small, large lattice) []int {
 			cols++
 		}
 	}
-	if rows*cols != large.rows*large.cols || len(out) == 2 && out[0] < 2 == (out[1] < 2) {
+	if rows*cols != large.rows*large.cols || len(out) > 2 || len(out) == 2 && out[0] < 2 == (out[1] < 2) {
 		return nil
 	}
 	return out

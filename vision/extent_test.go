@@ -1820,6 +1820,8 @@ func TestExtraLines(t *testing.T) {
 		{"a row short at both ends", gridAt(2, 5, [9]float64{30, 0, 10, 0, 30, 50, 0, 0, 1}), nil},
 		{"bottom and left short", gridAt(3, 4, [9]float64{30, 0, 40, 0, 30, 20, 0, 0, 1}), []int{1, 2}},
 		{"half a cell off", gridAt(3, 5, [9]float64{30, 0, 10, 0, 30, 35, 0, 0, 1}), nil},
+		{"short on three sides", gridAt(2, 4, [9]float64{30, 0, 10, 0, 30, 50, 0, 0, 1}), nil},
+		{"short on every side", gridAt(2, 3, [9]float64{30, 0, 40, 0, 30, 50, 0, 0, 1}), nil},
 		{"the grid itself", large, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
