@@ -44,7 +44,8 @@
 //     If the best is weak still, once more with adaptive thresholds on
 //     chroma (the largest of B, G, R less the smallest) as well: pale
 //     coloured caps on a pale panel differ from it in colour more than
-//     in grey; and if the best is at most 4 cells or rests on few blobs
+//     in grey (such tints of a grey or white panel are kept at under
+//     half the contrast other blobs need); and if the best is at most 4 cells or rests on few blobs
 //     still, once more with regions parted by dark lines a few pixels
 //     wide (flat cells edge to edge on a blurred screen, each as dark as
 //     its neighbours beyond the line, make no blob otherwise); when that
@@ -77,7 +78,9 @@
 //     step look like its buttons; a grid at half the board's pitch
 //     (labels or texture between the buttons made blobs on it) gives way
 //     to a rival over every other of its cells when the cells between
-//     look nothing like its buttons.
+//     look nothing like its buttons. A pick that is a rival plus a line
+//     (or two at a corner) gives way to it when that line, seen from the
+//     rival, looks nothing like its buttons.
 //     A grid that hardly stands out gives way to a block within it, up
 //     to two lines in from each side, that stands out clearly more,
 //     every line left out holding nothing like its cells: a grid over a
@@ -298,7 +301,8 @@
 //     centres or centres far below them (an inverted reading: a
 //     light-theme screen, lit rings
 //     around dark caps beside bright unlit caps; a light screen whose
-//     coloured group stands out more from its gaps is turned round);
+//     coloured group stands out more from its gaps, or is far more
+//     saturated, is turned round, and the cell model leaves it so);
 //   - the cells read lit look like the screen around the board (no
 //     brighter, as grey) and the unlit ones are coloured, or of another
 //     hue and brighter or more saturated (a light theme in a warm cast):
