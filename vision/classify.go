@@ -2386,7 +2386,8 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 	}
 	g := groups(stats, litAt(lit))
 	lc, uc := g[1], g[0]
-	greyer := medianOf(lc, cellS) < medianOf(uc, cellS)-minSGap*2/3
+	lcS, ucS := medianOf(lc, cellS), medianOf(uc, cellS)
+	greyer := lcS < ucS-minSGap*2/3
 	if vGap < clearVGap && greyer && medianOf(lc, cellOverRim) < minVGap {
 		// The lit group is only a little brighter, no brighter than
 		// the gaps around it, and clearly greyer: pale unlit cells
@@ -2399,7 +2400,7 @@ func crossCheck(stats [][]cellStats, lit []bool, conf []float64, why map[string]
 		// more saturated than pale pink ones, read the other way round),
 		// unless a group has under three cells (a cursor).
 		ucOver, lcOver := math.Abs(medianOf(uc, cellOverRim)), math.Abs(medianOf(lc, cellOverRim))
-		if ucOver > lcOver+minVGap || medianOf(uc, cellS) >= medianOf(lc, cellS)+2*minSGap && min(len(lc), len(uc)) >= 3 {
+		if ucOver > lcOver+minVGap || ucS >= lcS+2*minSGap && min(len(lc), len(uc)) >= 3 {
 			turnRound()
 			turned = true
 		}

@@ -280,7 +280,7 @@ func onlyLocalBefore(ls []lattice, k int) bool {
 // won outright at the highest clarity were refined: a finer rival
 // whose refined grid stands out fully is not among them.
 func finerRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
-	return bestRival(vals, best, func(k int) bool { return skipsButtons(img, ls[best], ls[k]) })
+	return bestRival(vals, best, rivalScore, func(k int) bool { return skipsButtons(img, ls[best], ls[k]) })
 }
 
 // coarserRival returns the index of the refined hypothesis of ls (vals
@@ -295,7 +295,7 @@ func coarserRival(img gocv.Mat, ls []lattice, vals []float64, best int) int {
 		// nature, they are no gaps.
 		return -1
 	}
-	return bestRival(vals, best, func(k int) bool { return gapsBetween(img, ls[k], ls[best]) })
+	return bestRival(vals, best, rivalScore, func(k int) bool { return gapsBetween(img, ls[k], ls[best]) })
 }
 
 // lineLikeness is the similarity, relative to the median cell's, under
@@ -329,36 +329,29 @@ func lineRival(img gocv.Mat, ls []lattice, vals []float64, wins []*extentWindow,
 		// unlike its lit buttons by nature.
 		return -1
 	}
-	out := -1
-	for k, v := range vals {
-		if k == best || v <= 0 || v < lineRivalScore*vals[best] || out >= 0 && v <= vals[out] {
-			continue
-		}
+	return bestRival(vals, best, lineRivalScore, func(k int) bool {
 		sides := extraLines(ls[k], ls[best])
 		if len(sides) == 0 {
-			continue
+			return false
 		}
 		w, ok := wins[k], true
 		if w == nil {
 			if w, ok = newExtentWindow(img, ls[k], nil); !ok {
-				continue
+				return false
 			}
 		}
 		r0, r1, c0, c1 := extentMargin, extentMargin+ls[k].rows, extentMargin, extentMargin+ls[k].cols
 		tpl, med := w.templates(r0, r1, c0, c1)
 		if tpl == nil || med <= 0 {
-			continue
+			return false
 		}
-		unlike := true
 		for _, side := range sides {
-			sim, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1)
-			unlike = unlike && ok && sim < lineLikeness*med
+			if sim, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1); !ok || sim >= lineLikeness*med {
+				return false
+			}
 		}
-		if unlike {
-			out = k
-		}
-	}
-	return out
+		return true
+	})
 }
 
 // extraLines returns the sides of small (0 top, 1 bottom, 2 left, 3
@@ -384,23 +377,14 @@ func extraLines(small, large lattice) []int {
 	r, c := float64(small.rows), float64(small.cols)
 	var out []int
 	rows, cols := small.rows, small.cols
-	for side, d := range [4][2]float64{{mu, -0.5}, {mu, r + 0.5}, {-0.5, mv}, {c + 0.5, mv}} {
-		if !in(d[0], d[1]) {
+	// For each side, the middle of the line just beyond it and the step
+	// outwards.
+	for side, d := range [4]struct{ u, v, du, dv float64 }{{mu, -0.5, 0, -1}, {mu, r + 0.5, 0, 1}, {-0.5, mv, -1, 0}, {c + 0.5, mv, 1, 0}} {
+		if !in(d.u, d.v) {
 			continue
 		}
-		// One line more, not two.
-		u2, v2 := d[0], d[1]
-		switch side {
-		case 0:
-			v2--
-		case 1:
-			v2++
-		case 2:
-			u2--
-		case 3:
-			u2++
-		}
-		if in(u2, v2) {
+		if in(d.u+d.du, d.v+d.dv) {
+			// Two lines more, not one.
 			return nil
 		}
 		out = append(out, side)
@@ -417,10 +401,10 @@ func extraLines(small, large lattice) []int {
 }
 
 // bestRival returns the index k other than best of the highest of vals
-// (0 for a hypothesis not refined) that is at least rivalScore of
-// vals[best] and for which rival(k) holds; -1 when none.
-func bestRival(vals []float64, best int, rival func(k int) bool) int {
-	out, outV := -1, rivalScore*vals[best]
+// (0 for a hypothesis not refined) that is at least share of vals[best]
+// and for which rival(k) holds; -1 when none.
+func bestRival(vals []float64, best int, share float64, rival func(k int) bool) int {
+	out, outV := -1, share*vals[best]
 	for k, v := range vals {
 		if k != best && v > 0 && v >= outV && rival(k) {
 			out, outV = k, v
