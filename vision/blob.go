@@ -489,15 +489,11 @@ func appearance(bgr []uint8, w, h int, b *blob) {
 	if nIn == 0 || nRing == 0 {
 		return
 	}
-	var d2 float64
-	var fin, fring [3]float64
 	for i := range in {
-		fin[i] = float64(in[i]) / float64(nIn)
-		fring[i] = float64(ring[i]) / float64(nRing)
-		d2 += (fin[i] - fring[i]) * (fin[i] - fring[i])
+		b.inner[i] = float64(in[i]) / float64(nIn)
+		b.ring[i] = float64(ring[i]) / float64(nRing)
 	}
-	b.inner, b.ring = fin, fring
-	b.contrast = math.Sqrt(d2 / 3)
+	b.contrast = rms3(b.inner, b.ring)
 }
 
 // paleTint reports whether b's inside is a tint of a nearly grey ring (a

@@ -340,7 +340,7 @@ func lineRival(img gocv.Mat, ls []lattice, vals []float64, wins []*extentWindow,
 				return false
 			}
 		}
-		r0, r1, c0, c1 := extentMargin, extentMargin+ls[k].rows, extentMargin, extentMargin+ls[k].cols
+		r0, r1, c0, c1 := ownCells(ls[k])
 		tpl, med := w.templates(r0, r1, c0, c1)
 		if tpl == nil || med <= 0 {
 			return false
@@ -445,7 +445,7 @@ func halvedPitch(img gocv.Mat, l lattice, own *extentWindow) (lattice, bool) {
 					return lattice{}, false
 				}
 			}
-			if tpl, med = own.templates(extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols); tpl == nil {
+			if tpl, med = own.templates(ownCells(l)); tpl == nil {
 				return lattice{}, false
 			}
 		}
@@ -577,7 +577,7 @@ func splitBetween(img gocv.Mat, b, r lattice) (*betweenSplit, bool) {
 	if !ok {
 		return nil, false
 	}
-	r0, r1, c0, c1 := extentMargin, extentMargin+r.rows, extentMargin, extentMargin+r.cols
+	r0, r1, c0, c1 := ownCells(r)
 	tpl, _ := w.templates(r0, r1, c0, c1)
 	if tpl == nil {
 		return nil, false
@@ -739,8 +739,7 @@ func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump
 	}
 	first := w // the window around l, kept should l's extent be restored
 	// The grid within the window: board cells [r0, r1) × [c0, c1).
-	r0, r1 := extentMargin, extentMargin+l.rows
-	c0, c1 := extentMargin, extentMargin+l.cols
+	r0, r1, c0, c1 := ownCells(l)
 	// cur is the lattice the window was built around, (du, dv) where
 	// its cell (0, 0) lies in l's cells; seen holds extents in l's
 	// cells.
@@ -788,7 +787,7 @@ func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump
 			}
 			du, dv = du+c0-extentMargin, dv+r0-extentMargin
 			cur, w, wl = next, nw, next
-			r0, r1, c0, c1 = extentMargin, extentMargin+next.rows, extentMargin, extentMargin+next.cols
+			r0, r1, c0, c1 = ownCells(next)
 		}
 		tpl, med := w.templates(r0, r1, c0, c1)
 		if tpl == nil || med < minTemplateScore {
@@ -965,7 +964,7 @@ func refineExtentWindow(img gocv.Mat, l lattice, logf func(string, ...any), dump
 		// look alike do, when nothing beyond half looks so too:
 		// buttons in a shadow make no blobs.
 		w, cur, wl = first, l, l
-		r0, r1, c0, c1 = extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+		r0, r1, c0, c1 = ownCells(l)
 	}
 	out := shiftLattice(cur, c0-extentMargin, r0-extentMargin, r1-r0, c1-c0)
 	if unsure {
@@ -1456,6 +1455,12 @@ func (w *extentWindow) clarityOf(r0, r1, c0, c1 int, stagger bool) (float64, boo
 		out = math.Max(out, st)
 	}
 	return (edge - out) * med * med * med, staggered
+}
+
+// ownCells is the lattice's own grid in a window built around it:
+// cells [r0, r1) × [c0, c1).
+func ownCells(l lattice) (r0, r1, c0, c1 int) {
+	return extentMargin, extentMargin + l.rows, extentMargin, extentMargin + l.cols
 }
 
 // newExtentWindow rectifies the lattice's grid with extentMargin lines

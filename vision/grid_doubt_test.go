@@ -261,7 +261,7 @@ func sideFeatures(img gocv.Mat, l lattice) string {
 	if !ok {
 		return "-"
 	}
-	r0, r1, c0, c1 := extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+	r0, r1, c0, c1 := ownCells(l)
 	tpl, med := w.templates(r0, r1, c0, c1)
 	if tpl == nil {
 		return "-"
@@ -289,7 +289,7 @@ func windowFeatures(img gocv.Mat, l lattice) string {
 	if !ok {
 		return "0,0"
 	}
-	r0, r1, c0, c1 := extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+	r0, r1, c0, c1 := ownCells(l)
 	tpl, med := w.templates(r0, r1, c0, c1)
 	if tpl == nil {
 		return "0,0"

@@ -52,7 +52,7 @@ func TestStaggered(t *testing.T) {
 			if !ok {
 				t.Fatal("no window")
 			}
-			r0, r1, c0, c1 := extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+			r0, r1, c0, c1 := ownCells(l)
 			if _, got := w.clarity(r0, r1, c0, c1); got != c.want {
 				tpl, med := w.templates(r0, r1, c0, c1)
 				t.Errorf("clarity reports staggered %v, want %v (stagger %.2f)", got, c.want, w.staggerScore(tpl, med, r0, r1, c0, c1))
@@ -90,7 +90,7 @@ func TestOutOfStep(t *testing.T) {
 			if !ok {
 				t.Fatal("no window")
 			}
-			r0, r1, c0, c1 := extentMargin, extentMargin+l.rows, extentMargin, extentMargin+l.cols
+			r0, r1, c0, c1 := ownCells(l)
 			if got := w.outOfStep(r0, r1, c0, c1); got != c.want {
 				t.Errorf("outOfStep = %v, want %v", got, c.want)
 			}
