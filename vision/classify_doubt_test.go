@@ -922,3 +922,35 @@ func TestCrossCheckTurns(t *testing.T) {
 		})
 	}
 }
+
+// TestInkMarks checks inkMarks on boards read with the brighter group
+// lit: an LCD's pale empty cells beside its dark segments (render-third
+// 460000 photo 89) are doubted; lights standing above their gaps, or
+// unlit caps a little darker than theirs, are not.
+func TestInkMarks(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		unlit, lit cellStats // v and rim (log V) as read
+		want       bool
+	}{
+		{"LCD segments read unlit", cellStats{v: 4.3, rim: 4.9}, cellStats{v: 5.26, rim: 5.14}, true},
+		{"lights above their gaps", cellStats{v: 4.0, rim: 4.6}, cellStats{v: 5.3, rim: 4.6}, false},
+		{"unlit caps a little darker than the gaps", cellStats{v: 4.4, rim: 4.7}, cellStats{v: 5.2, rim: 5.1}, false},
+		{"lights a little above the gaps", cellStats{v: 4.3, rim: 4.9}, cellStats{v: 5.4, rim: 5.1}, false},
+		{"domes with a highlight", cellStats{v: 4.3, rim: 4.9}, cellStats{v: 5.26, rim: 5.14, peak: 5.6}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const rows, cols = 5, 5
+			st := board(rows, cols, pattern, tc.unlit, tc.lit)
+			var lit []bool
+			for r := range rows {
+				for c := range cols {
+					lit = append(lit, pattern(r, c))
+				}
+			}
+			if got := inkMarks(st, lit); got != tc.want {
+				t.Errorf("inkMarks = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
