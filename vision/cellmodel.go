@@ -128,9 +128,10 @@ func leans(ps []float64, lit bool) bool {
 // the rules doubt, where it is nearly sure; they stay in doubt. ext is
 // the board as first measured. A board split on its spots is left as it
 // is: the model's features miss them; so is a reading turned round for a
-// light screen (lightScreen), whose lit cells are the darker ones.
+// light screen (lightScreen), whose lit cells are the darker ones, and
+// one of dark marks on a pale panel (ink), which may be the lights.
 func secondOpinion(v *verdict, ext [][]cellStats) {
-	if v.spot || v.lightScreen {
+	if v.spot || v.lightScreen || v.ink {
 		return
 	}
 	cols := len(ext[0]) - 2

@@ -151,15 +151,26 @@ func TestSecondOpinionLeavesCovered(t *testing.T) {
 }
 
 // TestSecondOpinionLeavesLightScreen checks that the model turns no cell
-// of a reading the cross-check turned round for a light screen, on a
-// board whose every cell it turns right otherwise.
+// of a reading the cross-check turned round for a light screen, or of
+// one of dark marks on a pale panel (inkMarks), on a board whose every
+// cell it turns right otherwise.
 func TestSecondOpinionLeavesLightScreen(t *testing.T) {
-	e, ext := labelledPhoto(t, "00011.jpg")
-	v := testVerdict(e.Rows, e.Cols, func(r, c int) bool { return e.Lights[r][c] != '1' }, 0.1)
-	v.lightScreen = true
-	secondOpinion(v, ext)
-	if v.why["model"] != 0 {
-		t.Errorf("the model turned %d cells of a light screen's reading, want none", v.why["model"])
+	for _, tc := range []struct {
+		name string
+		mark func(v *verdict)
+	}{
+		{"light screen", func(v *verdict) { v.lightScreen = true }},
+		{"ink", func(v *verdict) { v.ink = true }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, ext := labelledPhoto(t, "00011.jpg")
+			v := testVerdict(e.Rows, e.Cols, func(r, c int) bool { return e.Lights[r][c] != '1' }, 0.1)
+			tc.mark(v)
+			secondOpinion(v, ext)
+			if v.why["model"] != 0 {
+				t.Errorf("the model turned %d cells, want none", v.why["model"])
+			}
+		})
 	}
 }
 

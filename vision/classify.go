@@ -135,6 +135,9 @@ type verdict struct {
 	// cell model, which learned lights brighter than their neighbours,
 	// would turn them back.
 	lightScreen bool
+	// ink reports dark marks on a pale panel (inkMarks), which may be
+	// the lights: the cell model would read them by brightness.
+	ink bool
 	// why counts, by reason, the cells whose confidence a check pulled
 	// below UncertainBelow (for the debug image and tuning).
 	why map[string]int
@@ -1945,6 +1948,7 @@ func decide(stats [][]cellStats) *verdict {
 			// (an LCD's segments). Every cell in doubt.
 			capAll(conf, crossCap)
 			v.why["ink"] = n
+			v.ink = true
 		}
 		if whiteAdded(stats, lit) {
 			// The lit cells are the unlit ones with white light added:

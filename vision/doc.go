@@ -360,6 +360,10 @@
 //     when the cells read lit are even, grey at their peaks and well
 //     below the clip (a reflective panel, not white keys or lights) the
 //     reading is turned round;
+//   - the cells read lit stand no more than 0.15 (log V) above their
+//     rims, flat with no hot spot, while the cells read unlit lie 0.45
+//     or more below theirs: dark marks on a pale panel, which may be an
+//     LCD's lit segments of any tint (inkMarks);
 //   - the cells read lit are clearly brighter than the unlit ones but
 //     clearly greyer and below the gaps around them (grey caps beside
 //     coloured lights that do not glow);
