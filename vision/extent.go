@@ -334,17 +334,11 @@ func lineRival(img gocv.Mat, ls []lattice, vals []float64, wins []*extentWindow,
 		if len(sides) == 0 {
 			return false
 		}
-		w, ok := wins[k], true
-		if w == nil {
-			if w, ok = newExtentWindow(img, ls[k], nil); !ok {
-				return false
-			}
-		}
-		r0, r1, c0, c1 := ownCells(ls[k])
-		tpl, med := w.templates(r0, r1, c0, c1)
-		if tpl == nil || med <= 0 {
+		w, tpl, med, ok := ownTemplates(img, ls[k], wins[k])
+		if !ok || med <= 0 {
 			return false
 		}
+		r0, r1, c0, c1 := ownCells(ls[k])
 		for _, side := range sides {
 			if sim, _, ok := w.lineScore(tpl, side, true, r0, r1, c0, c1); !ok || sim >= lineLikeness*med {
 				return false
@@ -439,13 +433,8 @@ func halvedPitch(img gocv.Mat, l lattice, own *extentWindow) (lattice, bool) {
 			continue
 		}
 		if tpl == nil {
-			if own == nil {
-				var ok bool
-				if own, ok = newExtentWindow(img, l, nil); !ok {
-					return lattice{}, false
-				}
-			}
-			if tpl, med = own.templates(ownCells(l)); tpl == nil {
+			var ok bool
+			if own, tpl, med, ok = ownTemplates(img, l, own); !ok {
 				return lattice{}, false
 			}
 		}
@@ -573,15 +562,11 @@ func splitBetween(img gocv.Mat, b, r lattice) (*betweenSplit, bool) {
 	if !ok || !centresOn(b, r) {
 		return nil, false
 	}
-	w, ok := newExtentWindow(img, r, nil)
+	w, tpl, _, ok := ownTemplates(img, r, nil)
 	if !ok {
 		return nil, false
 	}
 	r0, r1, c0, c1 := ownCells(r)
-	tpl, _ := w.templates(r0, r1, c0, c1)
-	if tpl == nil {
-		return nil, false
-	}
 	var sh, bt, shB, btB []float64
 	for i := 0; i < r.rows; i++ {
 		for j := 0; j < r.cols; j++ {
@@ -1455,6 +1440,21 @@ func (w *extentWindow) clarityOf(r0, r1, c0, c1 int, stagger bool) (float64, boo
 		out = math.Max(out, st)
 	}
 	return (edge - out) * med * med * med, staggered
+}
+
+// ownTemplates returns l's window, w when it is not nil or else one
+// built around l, and the templates of l's own cells in it with their
+// median score; false when the window cannot be built or its cells give
+// no template.
+func ownTemplates(img gocv.Mat, l lattice, w *extentWindow) (*extentWindow, [][]float64, float64, bool) {
+	if w == nil {
+		var ok bool
+		if w, ok = newExtentWindow(img, l, nil); !ok {
+			return nil, nil, 0, false
+		}
+	}
+	tpl, med := w.templates(ownCells(l))
+	return w, tpl, med, tpl != nil
 }
 
 // ownCells is the lattice's own grid in a window built around it:
