@@ -80,7 +80,10 @@
 //     to a rival over every other of its cells when the cells between
 //     look nothing like its buttons. A pick that is a rival plus a line
 //     (or two at a corner) gives way to it when that line, seen from the
-//     rival, looks nothing like its buttons.
+//     rival, looks nothing like its buttons. A pick whose corners are
+//     the cell centres of another hypothesis, one line more each way,
+//     gives way to it: the pick is most likely the gaps between that
+//     one's buttons (dualRival).
 //     A grid that hardly stands out gives way to a block within it, up
 //     to two lines in from each side, that stands out clearly more,
 //     every line left out holding nothing like its cells: a grid over a

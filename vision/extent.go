@@ -158,8 +158,9 @@ func refineExtent(img gocv.Mat, l lattice) (lattice, float64) {
 // finer rival whose buttons that one skips (finerRival), or a coarser
 // rival whose cells it splits with the gaps between them (coarserRival),
 // or a rival a line smaller whose line left out is unlike its buttons
-// (lineRival), goes first, its size marked unsure when it is not the
-// finder's first;
+// (lineRival), or the grid whose cells the pick's corners are, one line
+// more each way (dualRival: the pick is the gaps between its buttons),
+// goes first, its size marked unsure when it is not the finder's first;
 // with no such rival, that one at half its pitch along a row or a
 // column goes first when the buttons it skips show (halvedPitch). A
 // rival is refined only when its score could win at the highest
@@ -203,6 +204,8 @@ func refineHypotheses(img gocv.Mat, ls []lattice) []lattice {
 	} else if k := coarserRival(img, out, vals, best); k >= 0 {
 		best = k
 	} else if k := lineRival(img, out, vals, wins, best); k >= 0 {
+		best = k
+	} else if k := dualRival(out, best); k >= 0 {
 		best = k
 	} else if f, ok := halvedPitch(img, out[best], wins[best]); ok {
 		out = append(out, lattice{})
