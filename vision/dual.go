@@ -13,26 +13,17 @@ package vision
 // corners) says how large the buttons are, not which grid is theirs.
 
 // dualOf reports whether large's cell centres are small's lattice
-// points, corners included: the grid of small's corners, one line more
-// each way, either grid running either way.
+// points, corners included: the grid of small's corners (small shifted
+// half a cell back each way, one line more each way) lies on large's
+// cell centres (centresOn) and has as many cells, either grid running
+// either way.
 func dualOf(small, large lattice) bool {
 	if (small.rows+1)*(small.cols+1) != large.rows*large.cols {
 		return false
 	}
-	ir, ok := invertH(large.h)
-	if !ok {
-		return false
-	}
-	for i := 0; i <= small.rows; i++ {
-		for j := 0; j <= small.cols; j++ {
-			x, y := applyH(&small.h, float64(j), float64(i))
-			u, v := applyH(&ir, x, y)
-			if u < 0 || v < 0 || u > float64(large.cols) || v > float64(large.rows) || !nearCentre(u, v) {
-				return false
-			}
-		}
-	}
-	return true
+	corners := lattice{rows: small.rows + 1, cols: small.cols + 1,
+		h: mul3(small.h, [9]float64{1, 0, -0.5, 0, 1, -0.5, 0, 0, 1})}
+	return centresOn(corners, large)
 }
 
 // dualRival returns the index of the first hypothesis of ls (among the
