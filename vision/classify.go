@@ -7,8 +7,11 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"gocv.io/x/gocv"
+
+	"lightsout/solver"
 )
 
 // Cell geometry on the rectified board, in fractions of the cell pitch.
@@ -646,8 +649,35 @@ func classify(img gocv.Mat, h [9]float64, rows, cols, workers int, dbg *debugger
 	}
 	if dbg.enabled() {
 		drawVerdict(dbg, board, v, px)
+		dbg.writeText("cells", verdictText(v, inner(ext)))
 	}
 	return v, nil
+}
+
+// verdictText lists the checks that put cells in doubt and, cell by
+// cell, the verdict beside the measures it rests on, for --debug.
+func verdictText(v *verdict, stats [][]cellStats) string {
+	var b strings.Builder
+	var reasons []string
+	for k, n := range v.why {
+		reasons = append(reasons, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(reasons)
+	fmt.Fprintf(&b, "one group: %v\nsize in doubt: %v\nchecks that fired (cells): %s\n\n",
+		v.oneGroup, v.extentDoubt, strings.Join(reasons, ", "))
+	fmt.Fprintf(&b, "cells named as the board prints them; lit # or unlit .\n")
+	fmt.Fprintf(&b, "cell  lit  conf      v     s   rim  ring  peak peakS  halo spread\n")
+	for r, row := range stats {
+		for c, st := range row {
+			mark := "."
+			if v.lit[r][c] {
+				mark = "#"
+			}
+			fmt.Fprintf(&b, "%-5s %-4s %4.2f  %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f\n",
+				solver.CellName(r, c), mark, v.conf[r][c], st.v, st.s, st.rim, st.ring, st.peak, st.peakS, st.halo, st.spread)
+		}
+	}
+	return b.String()
 }
 
 // firstRules judges the board measured in ext (as measure gives it, with

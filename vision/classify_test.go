@@ -1797,3 +1797,30 @@ func checkPairRule(t *testing.T, rule func(ext [][]cellStats, lit [][]bool) bool
 		})
 	}
 }
+
+// TestVerdictText checks the --debug table: the checks that fired, then
+// one line per cell in reading order, named as the board prints them,
+// with its verdict and measures.
+func TestVerdictText(t *testing.T) {
+	v := &verdict{
+		lit:  [][]bool{{true, false}, {false, false}},
+		conf: [][]float64{{0.9, 1}, {0.3, 1}},
+		why:  map[string]int{"shadow": 1, "edge": 4},
+	}
+	stats := [][]cellStats{{{v: 5.5, s: 0.5}, {v: 4}}, {{v: 4.8}, {v: 4.1}}}
+	got := strings.Split(strings.TrimSpace(verdictText(v, stats)), "\n")
+	if !strings.Contains(got[2], "edge 4, shadow 1") {
+		t.Errorf("checks line %q, want the reasons sorted with their counts", got[2])
+	}
+	cells := got[len(got)-4:]
+	want := []struct{ name, mark, conf, v string }{
+		{"A1", "#", "0.90", "5.50"}, {"B1", ".", "1.00", "4.00"},
+		{"A2", ".", "0.30", "4.80"}, {"B2", ".", "1.00", "4.10"},
+	}
+	for i, w := range want {
+		f := strings.Fields(cells[i])
+		if len(f) != 11 || f[0] != w.name || f[1] != w.mark || f[2] != w.conf || f[3] != w.v {
+			t.Errorf("line %d = %q, want %s %s %s %s and 7 more measures", i, cells[i], w.name, w.mark, w.conf, w.v)
+		}
+	}
+}

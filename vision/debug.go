@@ -37,3 +37,14 @@ func (d *debugger) write(name string, img gocv.Mat) {
 	d.n++
 	gocv.IMWrite(filepath.Join(d.dir, fmt.Sprintf("%02d-%s.png", d.n, name)), img)
 }
+
+// writeText saves text as NN-name.txt, numbered as write numbers images.
+// A debug folder is best effort: an error writing it is not the
+// reading's.
+func (d *debugger) writeText(name, text string) {
+	if d == nil {
+		return
+	}
+	d.n++
+	_ = os.WriteFile(filepath.Join(d.dir, fmt.Sprintf("%02d-%s.txt", d.n, name)), []byte(text), 0o644)
+}

@@ -17,8 +17,8 @@ type Options struct {
 	// mean infer it (2..12 each). Setting only one of them is an error.
 	Rows, Cols int
 	// Debug is a folder that receives the intermediate images (candidate
-	// blobs, lattice fits, the rectified board with each cell's verdict);
-	// "" writes none.
+	// blobs, lattice fits, the rectified board with each cell's verdict)
+	// and a text table of each cell's verdict and measures; "" writes none.
 	Debug string
 	// Serial keeps the reader's work on the caller's goroutine, for
 	// callers that already keep every core busy (batch solves one photo

@@ -62,7 +62,8 @@ Flags:
                        lightsout solve board.jpg --state 01000/11100/01000/00000/00000
       --steps        number the presses in the order of the light-chasing
                      method and print its steps.
-      --debug DIR    write the reader's intermediate images to DIR.
+      --debug DIR    write the reader's intermediate images, and a table of
+                     each cell's verdict and measures, to DIR.
       --force        replace an existing default output.
   -h, --help         print this help.
 
