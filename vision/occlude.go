@@ -68,7 +68,8 @@ const (
 // sure cell of which a clear part matches only the other group's
 // template (and a quarter or more does not: its own look, or a cover of
 // any colour, since a cursor in a photo is grey or tinted, seldom
-// white) is put in doubt, its reading kept.
+// white) is put in doubt, its reading kept. On a board read across a
+// shadow no cell is turned: a shaded light looks like a white cover.
 // When one group's cells differ among themselves (lights of many
 // colours), that group has no template and its cells are compared with
 // the other group's alone.
@@ -130,6 +131,10 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 		}
 		shown[g] = median(xs)
 	}
+	// A shadow across the board (read as if evenly lit) leaves its
+	// shaded cells unlike both templates, a shaded light's white glow
+	// beside dark case most of all: what a cover looks like.
+	shaded := v.why["shadowedge"] > 0 || v.why["shadow"] > 0
 	for i, ps := range cells {
 		r, c := i/cols, i%cols
 		g := b2i(v.lit[r][c])
@@ -168,7 +173,7 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 			}
 			continue
 		}
-		if shows(m, aside, shown[g]) &&
+		if !shaded && shows(m, aside, shown[g]) &&
 			float64(hidden) >= occHidden*foot &&
 			float64(m.ownWhite+m.white+m.black) >= occLike*float64(hidden) &&
 			float64(m.ownWhite+m.white) >= occWhite*foot &&

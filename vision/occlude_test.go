@@ -120,6 +120,45 @@ func TestOccludedManyColours(t *testing.T) {
 	}
 }
 
+// TestOccludedShaded checks that occluded turns no cell of a board read
+// across a shadow: the shaded cells match neither group's template (a
+// shaded light's glow beside dark case looks like a white cover), so a
+// doubted cell that shows the other group around something white keeps
+// its reading there, in doubt, and is turned on an evenly lit board.
+func TestOccludedShaded(t *testing.T) {
+	const rows, cols, px = 4, 4, 30
+	green := color.RGBA{40, 220, 60, 255}
+	blue := color.RGBA{20, 30, 110, 255}
+	hand := handIn(px, color.RGBA{255, 255, 255, 255})
+	for _, tc := range []struct {
+		why  string // the check that read the board across a shadow, "" none
+		want bool   // cell (1, 2) after occluded, read lit before
+	}{
+		{"", false},
+		{"shadowedge", true},
+		{"shadow", true},
+	} {
+		t.Run(tc.why, func(t *testing.T) {
+			img, v := rectBoard(rows, cols, px, func(r, c int) (color.RGBA, bool) {
+				if (r+c)%2 == 0 {
+					return green, true
+				}
+				return blue, false
+			})
+			defer img.Close()
+			hand(&img, 1, 2)
+			v.lit[1][2], v.conf[1][2] = true, 0.3
+			if tc.why != "" {
+				v.why[tc.why] = rows * cols
+			}
+			occludedOn(t, img, px, v)
+			if v.lit[1][2] != tc.want || v.conf[1][2] >= UncertainBelow {
+				t.Errorf("cell (1, 2) read %v at %.2f, want %v in doubt (why %v)", v.lit[1][2], v.conf[1][2], tc.want, v.why)
+			}
+		})
+	}
+}
+
 // occludedOn runs occluded on the cells of the rectified board img as
 // verdict v reads them.
 func occludedOn(t *testing.T, img gocv.Mat, px int, v *verdict) {
