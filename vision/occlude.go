@@ -68,7 +68,12 @@ const (
 // sure cell of which a clear part matches only the other group's
 // template (and a quarter or more does not: its own look, or a cover of
 // any colour, since a cursor in a photo is grey or tinted, seldom
-// white) is put in doubt, its reading kept. On a board read across a
+// white) is put in doubt, its reading kept, unless its group has a
+// template and it looks as a doubted cell must to be re-read: then it
+// is re-read too, and left in doubt. No cell is re-read that another
+// cell of its group looks just like (hasTwin): that is a second look
+// of the group (lights of two colours, a cream one like a white
+// cover), since a cursor lies over one cell. On a board read across a
 // shadow no cell is turned: a shaded light looks like a white cover.
 // When one group's cells differ among themselves (lights of many
 // colours), that group has no template and its cells are compared with
@@ -80,8 +85,10 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 		return
 	}
 	pos := footPos(px)
+	at := make(map[int]int, len(pos)) // footprint index by pixel
 	off := make([][2]float64, len(pos))
 	for k, p := range pos {
+		at[p] = k
 		off[k] = [2]float64{(float64(p%px)+0.5)/float64(px) - 0.5, (float64(p/px)+0.5)/float64(px) - 0.5}
 	}
 	looks := lc.of(cells, v)
@@ -170,18 +177,32 @@ func occluded(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 			if shows(m, false, shown[g]) && float64(hidden) >= occHidden*foot {
 				v.conf[r][c] = crossCap
 				v.why["covered"]++
+				// A white cover, over a cell of a group with a
+				// template, is read past as over a doubted cell.
+				if tp[g] != nil && !shaded && coverLike(m, aside, shown[g]) && !hasTwin(cells, idx[g], i, tol, pos, at, px) {
+					v.lit[r][c] = !v.lit[r][c]
+					v.why["occluded"]++
+				}
 			}
 			continue
 		}
-		if !shaded && shows(m, aside, shown[g]) &&
-			float64(hidden) >= occHidden*foot &&
-			float64(m.ownWhite+m.white+m.black) >= occLike*float64(hidden) &&
-			float64(m.ownWhite+m.white) >= occWhite*foot &&
-			m.own-m.ownWhite < m.other {
+		if !shaded && coverLike(m, aside, shown[g]) && !hasTwin(cells, idx[g], i, tol, pos, at, px) {
 			v.lit[r][c] = !v.lit[r][c]
 			v.why["occluded"]++
 		}
 	}
+}
+
+// coverLike reports whether a cell's match m is what a white cover
+// over a cell of the other group leaves.
+func coverLike(m cellMatch, aside bool, shown float64) bool {
+	foot := float64(m.disc)
+	hidden := m.own + m.neither
+	return shows(m, aside, shown) &&
+		float64(hidden) >= occHidden*foot &&
+		float64(m.ownWhite+m.white+m.black) >= occLike*float64(hidden) &&
+		float64(m.ownWhite+m.white) >= occWhite*foot &&
+		m.own-m.ownWhite < m.other
 }
 
 // shows reports whether a clear part of a cell's footprint matches
@@ -566,7 +587,7 @@ func uncover(cells [][][3]float64, px int, v *verdict, lc *lookCache) {
 		if tp[own] == nil {
 			twinTol = tol[1-own]
 		}
-		if hasTwin(cells, idx[own], i, twinTol) {
+		if hasTwin(cells, idx[own], i, twinTol, pos, at, px) {
 			// Another cell read alike looks just like it: what
 			// covers it is the board's own look (white lights with
 			// a bevel).
@@ -682,20 +703,41 @@ func mirrored(set []bool, pos []int, at map[int]int, px int) float64 {
 const twinShare = 0.8
 
 // hasTwin reports whether some cell of same, other than i, matches
-// cell i within tol at twinShare of its footprint's pixels or more.
-func hasTwin(cells [][][3]float64, same []int, i int, tol float64) bool {
+// cell i within tol at twinShare of its footprint's pixels or more,
+// each pixel at the same place or one pixel off: two cells' footprints
+// fall a fraction of a pixel apart, and a sharp edge (a screenshot's
+// tile) then differs along its length. The footprint's pixels lie at
+// pos in a px by px square; at indexes them by place.
+func hasTwin(cells [][][3]float64, same []int, i int, tol float64, pos []int, at map[int]int, px int) bool {
 	for _, j := range same {
 		if j == i {
 			continue
 		}
 		n := 0
-		for k, p := range cells[j] {
-			if labDist(p, cells[i][k]) < tol {
+		for k, p := range cells[i] {
+			if labDist(p, cells[j][k]) < tol || nearMatch(p, cells[j], pos[k], at, px, tol) {
 				n++
 			}
 		}
-		if float64(n) >= twinShare*float64(len(cells[j])) {
+		if float64(n) >= twinShare*float64(len(cells[i])) {
 			return true
+		}
+	}
+	return false
+}
+
+// nearMatch reports whether a pixel of ps one step from place p (in a
+// px by px square, indexed by at) lies within tol of colour c.
+func nearMatch(c [3]float64, ps [][3]float64, p int, at map[int]int, px int, tol float64) bool {
+	x, y := p%px, p/px
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if (dx == 0 && dy == 0) || x+dx < 0 || x+dx >= px {
+				continue
+			}
+			if q, ok := at[(y+dy)*px+x+dx]; ok && labDist(c, ps[q]) < tol {
+				return true
+			}
 		}
 	}
 	return false

@@ -48,6 +48,9 @@ func TestOccluded(t *testing.T) {
 		// A cursor in a photo is seldom white; a sure cell under it is
 		// doubted, its reading kept.
 		{"grey hand over an unlit cell read lit, sure", checker, green, blue, greyHand, true, true, true, true},
+		// A white cover over a sure cell is read past as over a
+		// doubted one, the cell left in doubt.
+		{"hand over an unlit cell read lit, sure", checker, green, blue, hand, true, true, false, true},
 		// Read as what shows around the cursor: left sure.
 		{"grey hand over an unlit cell read unlit, sure", checker, green, blue, greyHand, false, true, false, false},
 	}
@@ -154,6 +157,52 @@ func TestOccludedShaded(t *testing.T) {
 			occludedOn(t, img, px, v)
 			if v.lit[1][2] != tc.want || v.conf[1][2] >= UncertainBelow {
 				t.Errorf("cell (1, 2) read %v at %.2f, want %v in doubt (why %v)", v.lit[1][2], v.conf[1][2], tc.want, v.why)
+			}
+		})
+	}
+}
+
+// TestOccludedSecondLook checks that occluded keeps a doubted light of
+// a group of two looks: most lights green, two cream ones apart (rows
+// of lights in two colours), each with a blue mark in its corner (a
+// tile's number) in the unlit cells' colour. The cream light looks
+// like a white cover over an unlit cell, but the other cream light
+// looks just like it, and a cursor lies over one cell.
+func TestOccludedSecondLook(t *testing.T) {
+	const rows, cols, px = 4, 4, 30
+	green := color.RGBA{40, 220, 60, 255}
+	blue := color.RGBA{20, 30, 110, 255}
+	cream := color.RGBA{255, 248, 230, 255}
+	for _, tc := range []struct {
+		name  string
+		twins bool // whether (0, 0) is cream like (2, 2)
+		want  bool // cell (2, 2) after occluded, read lit in doubt
+	}{
+		{"two cream lights", true, true},
+		{"one cream light", false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, v := rectBoard(rows, cols, px, func(r, c int) (color.RGBA, bool) {
+				switch {
+				case (r+c)%2 != 0:
+					return blue, false
+				case r == 2 && c == 2, r == 0 && c == 0 && tc.twins:
+					return cream, true
+				}
+				return green, true
+			})
+			defer img.Close()
+			for _, rc := range [][2]int{{0, 0}, {2, 2}} {
+				if rc[0] == 0 && !tc.twins {
+					continue
+				}
+				x0, y0 := (rc[1]+rectMargin)*px, (rc[0]+rectMargin)*px
+				gocv.Rectangle(&img, image.Rect(x0+px-14, y0+4, x0+px-4, y0+14), blue, -1)
+			}
+			v.conf[2][2] = 0.3
+			occludedOn(t, img, px, v)
+			if v.lit[2][2] != tc.want {
+				t.Errorf("cell (2, 2) read %v, want %v (why %v)", v.lit[2][2], tc.want, v.why)
 			}
 		})
 	}
