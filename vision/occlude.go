@@ -715,7 +715,7 @@ func hasTwin(cells [][][3]float64, same []int, i int, tol float64, pos []int, at
 		}
 		n := 0
 		for k, p := range cells[i] {
-			if labDist(p, cells[j][k]) < tol || nearMatch(p, cells[j], pos[k], at, px, tol) {
+			if matchesNear(p, cells[j], pos[k], at, px, tol) {
 				n++
 			}
 		}
@@ -726,13 +726,14 @@ func hasTwin(cells [][][3]float64, same []int, i int, tol float64, pos []int, at
 	return false
 }
 
-// nearMatch reports whether a pixel of ps one step from place p (in a
-// px by px square, indexed by at) lies within tol of colour c.
-func nearMatch(c [3]float64, ps [][3]float64, p int, at map[int]int, px int, tol float64) bool {
+// matchesNear reports whether a pixel of ps at place p or one step
+// from it (in a px by px square, indexed by at) lies within tol of
+// colour c.
+func matchesNear(c [3]float64, ps [][3]float64, p int, at map[int]int, px int, tol float64) bool {
 	x, y := p%px, p/px
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
-			if (dx == 0 && dy == 0) || x+dx < 0 || x+dx >= px {
+			if x+dx < 0 || x+dx >= px {
 				continue
 			}
 			if q, ok := at[(y+dy)*px+x+dx]; ok && labDist(c, ps[q]) < tol {
